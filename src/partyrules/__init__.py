@@ -1,0 +1,51 @@
+"""partyrules: complete, typed, replayable rules engines for tabletop party games.
+
+>>> import partyrules
+>>> sorted(partyrules.GAMES)
+['dinner']
+>>> game = partyrules.get_game("dinner")
+>>> state = game.setup(game.Config(players=4), seed=7)
+>>> while not game.is_terminal(state):
+...     seat = max(game.to_act(state))
+...     state = game.apply(state, next(game.legal_actions(state, seat)))
+>>> game.outcome(state).reason in {"hand_emptied", "pile_exhausted"}
+True
+>>> partyrules.loads(partyrules.dumps(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+from partyrules import games as _games  # noqa: F401 - registers every game
+from partyrules.core.errors import (
+    CorruptState,
+    IllegalAction,
+    InvalidConfig,
+    PartyRulesError,
+    UnknownGame,
+)
+from partyrules.core.game import GAMES, TABLE, Game, Outcome, get_game
+from partyrules.core.replay import Replay, ReplayReport
+from partyrules.core.rng import Rng
+from partyrules.core.serialize import dumps, json_schema, loads
+
+__all__ = [
+    "GAMES",
+    "TABLE",
+    "CorruptState",
+    "Game",
+    "IllegalAction",
+    "InvalidConfig",
+    "Outcome",
+    "PartyRulesError",
+    "Replay",
+    "ReplayReport",
+    "Rng",
+    "UnknownGame",
+    "dumps",
+    "get_game",
+    "json_schema",
+    "loads",
+]
+
+__version__ = "0.1.0.dev0"

@@ -1,0 +1,1 @@
+"""Game-independent machinery: the Game contract, rng, errors, serializer, replays."""

@@ -1,0 +1,155 @@
+"""The Game contract every game honours, the :class:`Outcome` record and the registry.
+
+A game is a declarative :class:`Game` record (each package's ``GAME``) of its types
+and rule functions. Callers reach games by name:
+
+>>> import partyrules
+>>> game = partyrules.get_game("dinner")
+>>> state = game.setup(game.Config(players=4), seed=7)
+>>> sorted(game.to_act(state))
+[0]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from partyrules.core.errors import UnknownGame
+
+__all__ = [
+    "FREE_TEXT",
+    "GAMES",
+    "TABLE",
+    "Game",
+    "Outcome",
+    "free_text_fields",
+    "get_game",
+    "register",
+    "text_field",
+]
+
+TABLE = -1
+"""The pseudo-seat that acts for the whole table (a time-up call, a ruling on a breach)."""
+
+C = TypeVar("C")
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` are the winning seats (ties share the win), ``scores`` the final score
+    per seat where the game keeps score, ``reason`` the rule that ended the game.
+    """
+
+    winners: frozenset[int]
+    scores: tuple[int, ...] | None
+    reason: str
+
+
+FREE_TEXT = "partyrules.free_text"
+"""attrs metadata key marking an action field as free text (a story, a clue, a guess)."""
+
+
+def text_field(default: str | None = None) -> Any:
+    """An attrs field holding free text: ``apply`` accepts any string there.
+
+    ``legal_actions`` yields one representative text for it, and the test kit treats it
+    as a wildcard when comparing actions.
+    """
+    if default is None:
+        return attrs.field(metadata={FREE_TEXT: True})
+    return attrs.field(default=default, metadata={FREE_TEXT: True})
+
+
+def free_text_fields(cls: type) -> tuple[str, ...]:
+    """The names of the free-text fields of an action class."""
+    return tuple(f.name for f in attrs.fields(cls) if f.metadata.get(FREE_TEXT))
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Game(Generic[C, S, A, V]):
+    """The uniform contract of every partyrules game: a declarative record of functions.
+
+    ``C`` is the config type, ``S`` the state, ``A`` the action union, ``V`` the view.
+    A game package builds one ``Game`` (its ``GAME``) from its rules and views modules.
+    """
+
+    name: str
+    """Registry id, e.g. ``"dinner"``."""
+    title: str
+    """The game's printed title."""
+    min_players: int
+    """The fewest seats the default config supports."""
+    max_players: int
+    """The most seats the default config supports."""
+    Config: type[C]
+    """The frozen config class; ``Config(players=n)`` works for any supported n."""
+    State: type[S]
+    """The frozen state class."""
+    View: type[V]
+    """The frozen view class."""
+    action_types: tuple[type, ...]
+    """Every action class of the game, in a fixed order."""
+    setup: Callable[[C, int], S]
+    """``setup(config, seed)``: the initial state; all randomness comes from ``seed``."""
+    to_act: Callable[[S], frozenset[int]]
+    """Seats that may act now (``TABLE`` included when the table may rule); empty iff over."""
+    is_simultaneous: Callable[[S], bool]
+    """True when the seats in ``to_act`` submit hidden, order-independent choices."""
+    legal_actions: Callable[[S, int], Iterator[A]]
+    """Every action a seat may take now, lazily, in a deterministic order."""
+    apply: Callable[[S, A], S]
+    """The pure reducer; raises ``IllegalAction`` naming the rule, input untouched."""
+    is_terminal: Callable[[S], bool]
+    """True when the game is over."""
+    outcome: Callable[[S], Outcome]
+    """How the game ended; raises ``IllegalAction`` on a running game."""
+    view: Callable[[S, int | None], V]
+    """What a seat may know (``None``: a spectator)."""
+    determinize: Callable[[S, int, random.Random], S]
+    """A full state consistent with ``view(state, seat)``, hidden parts re-dealt."""
+    random_action: Callable[[S, int, random.Random], A]
+    """A legal action for a seat drawn without enumerating everything."""
+    validate: Callable[[S], None]
+    """Raise ``CorruptState`` naming the path if a state breaks an invariant."""
+    places: Callable[[S], Mapping[str, tuple[Hashable, ...]]]
+    """Every component by the place it lies in (for the conservation check)."""
+    describe_action: Callable[[S, A], str]
+    """One readable line saying what an action does in a state (for narration)."""
+    render_view: Callable[[V], str]
+    """A readable, multi-line rendering of a view for a terminal."""
+
+
+AnyGame = Game[Any, Any, Any, Any]
+"""A game of any types (what the registry holds)."""
+
+_REGISTRY: dict[str, AnyGame] = {}
+
+GAMES: Mapping[str, AnyGame] = MappingProxyType(_REGISTRY)
+"""Every registered game by name (a read-only live view of the registry)."""
+
+
+def register(game: AnyGame) -> None:
+    """Add ``game`` to the registry under ``game.name`` (idempotent for the same object)."""
+    known = _REGISTRY.get(game.name)
+    if known is not None and known is not game:
+        raise ValueError(f"a different game is already registered as {game.name!r}")
+    _REGISTRY[game.name] = game
+
+
+def get_game(name: str) -> AnyGame:
+    """The registered game called ``name``; :class:`UnknownGame` lists the known names."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise UnknownGame(f"no game called {name!r}; known games: {known}") from None

@@ -1,0 +1,436 @@
+"""JSON serialization of states, actions, views, configs, outcomes and replays.
+
+One cattrs converter does all the work. Every document is wrapped in an envelope that
+names the format version, the game and the type, so a file explains itself::
+
+    {"format": "partyrules", "version": 1, "game": "dinner", "type": "State", "data": {...}}
+
+Loading is strict: unknown fields, wrong JSON types (``"3"`` for ``3``, ``1`` for
+``true``), duplicate set members and states that break the game's invariants raise
+:class:`~partyrules.core.errors.CorruptState` naming the path of the bad value.
+Members of a union of records (actions, phases) carry their class name under ``"type"``.
+
+>>> import partyrules
+>>> game = partyrules.get_game("dinner")
+>>> config = game.Config(players=3)
+>>> partyrules.loads(partyrules.dumps(config)) == config
+True
+>>> partyrules.loads('{"format": "partyrules", "version": 1, "game": "dinner",'
+...                  ' "type": "Config", "data": {"players": "3"}}')
+Traceback (most recent call last):
+...
+partyrules.core.errors.CorruptState: expected an integer, got '3' @ data.players
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeGuard
+
+import attrs
+import cattrs
+from cattrs.errors import ForbiddenExtraKeysError
+from cattrs.v import transform_error
+
+from partyrules.core.errors import CorruptState, PartyRulesError
+from partyrules.core.game import GAMES, AnyGame, Outcome
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "TAG",
+    "converter",
+    "dumps",
+    "json_schema",
+    "loads",
+    "structure",
+    "unstructure",
+]
+
+FORMAT = "partyrules"
+FORMAT_VERSION = 1
+TAG = "type"
+"""The key that names the class of a member of a union of records."""
+
+
+converter = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+"""The one converter of partyrules (exposed for frontends that embed our records)."""
+
+
+class _WrongType(TypeError):
+    """A JSON value of the wrong JSON type; the message is shown as is."""
+
+
+def _strict(kind: type, label: str) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is not kind:
+            raise _WrongType(f"expected {label}, got {value!r}")
+        return value
+
+    return hook
+
+
+converter.register_structure_hook(int, _strict(int, "an integer"))
+converter.register_structure_hook(str, _strict(str, "a string"))
+converter.register_structure_hook(bool, _strict(bool, "true or false"))
+
+
+def _none_hook(value: Any, _: Any) -> None:
+    if value is not None:
+        raise _WrongType(f"expected null, got {value!r}")
+
+
+converter.register_structure_hook(type(None), _none_hook)
+
+
+def _is_tuple(t: Any) -> bool:
+    return typing.get_origin(t) is tuple
+
+
+def _is_frozenset(t: Any) -> bool:
+    return typing.get_origin(t) is frozenset
+
+
+def _require_list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _WrongType(f"expected a JSON array, got {value!r}")
+    return value
+
+
+def _tuple_factory(t: Any) -> Callable[[Any, Any], Any]:
+    args = typing.get_args(t)
+    homogeneous = len(args) == 2 and args[1] is Ellipsis
+
+    def hook(value: Any, _: Any) -> Any:
+        items = _require_list(value)
+        if not homogeneous and len(items) != len(args):
+            raise _WrongType(f"expected an array of {len(args)} items, got {len(items)}")
+        return converter._structure_tuple(items, t)
+
+    return hook
+
+
+def _frozenset_factory(t: Any) -> Callable[[Any, Any], Any]:
+    (element,) = typing.get_args(t)
+    as_tuple = tuple[element, ...]  # type: ignore[valid-type]
+
+    def hook(value: Any, _: Any) -> Any:
+        items = converter.structure(_require_list(value), as_tuple)
+        members = frozenset(items)
+        if len(members) != len(items):
+            raise _WrongType("a set lists the same member twice")
+        return members
+
+    return hook
+
+
+def _sort_key(item: Any) -> str:
+    return json.dumps(item, sort_keys=True)
+
+
+def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
+    items = [converter.unstructure(member) for member in value]
+    if all(type(item) is int for item in items):
+        return sorted(items)
+    return sorted(items, key=_sort_key)
+
+
+converter.register_structure_hook_factory(_is_tuple, _tuple_factory)
+converter.register_structure_hook_factory(_is_frozenset, _frozenset_factory)
+converter.register_unstructure_hook_factory(_is_frozenset, lambda _: _unstructure_frozenset)
+
+
+def _record_members(t: Any) -> tuple[type, ...]:
+    """The record classes of a union type, or () when ``t`` is not such a union."""
+    if typing.get_origin(t) not in (typing.Union, types.UnionType):
+        return ()
+    return tuple(arg for arg in typing.get_args(t) if attrs.has(arg))
+
+
+def _is_record_union(t: Any) -> bool:
+    return len(_record_members(t)) >= 2
+
+
+def _union_structure_factory(t: Any) -> Callable[[Any, Any], Any]:
+    by_name = {cls.__name__: cls for cls in _record_members(t)}
+    nullable = type(None) in typing.get_args(t)
+    names = ", ".join(by_name)
+
+    def hook(value: Any, _: Any) -> Any:
+        if value is None and nullable:
+            return None
+        if not isinstance(value, dict):
+            raise _WrongType(f"expected an object tagged with {TAG!r}, got {value!r}")
+        tag = value.get(TAG)
+        cls = by_name.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise _WrongType(f"{TAG!r} must be one of {names}, got {tag!r}")
+        return converter.structure({k: v for k, v in value.items() if k != TAG}, cls)
+
+    return hook
+
+
+def _union_unstructure_factory(t: Any) -> Callable[[Any], Any]:
+    def hook(value: Any) -> Any:
+        if value is None:
+            return None
+        return {TAG: type(value).__name__, **converter.unstructure(value, type(value))}
+
+    return hook
+
+
+converter.register_structure_hook_factory(_is_record_union, _union_structure_factory)
+converter.register_unstructure_hook_factory(_is_record_union, _union_unstructure_factory)
+
+
+def _describe(exc: BaseException, expected: Any) -> str:
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown fields: {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, (PartyRulesError, ValueError, TypeError)):
+        return str(exc)
+    return f"invalid value ({exc!r})"
+
+
+def structure(data: Any, cls: Any, path: str = "data") -> Any:
+    """Build a ``cls`` from JSON-like ``data``, strictly; errors name the path."""
+    try:
+        return converter.structure(data, cls)
+    except (cattrs.BaseValidationError, PartyRulesError, ValueError, TypeError,
+            KeyError, AttributeError) as exc:
+        if isinstance(exc, cattrs.BaseValidationError):
+            messages = transform_error(exc, path=path, format_exception=_describe)
+            first, _, where = messages[0].rpartition(" @ ")
+            raise CorruptState(first, where) from None
+        raise CorruptState(_describe(exc, cls), path) from None
+
+
+def unstructure(obj: Any, cls: Any = None) -> Any:
+    """JSON-ready data for ``obj`` (as type ``cls`` when given)."""
+    return converter.unstructure(obj, cls if cls is not None else type(obj))
+
+
+# -- envelopes --------------------------------------------------------------------------
+
+
+def action_union(game: AnyGame) -> Any:
+    """The union type of a game's actions (tagged by class name when serialized)."""
+    return typing.Union[game.action_types]  # noqa: UP007 - built from a runtime tuple
+
+
+def _game_types(game: AnyGame) -> dict[str, type]:
+    named: dict[str, type] = {"Config": game.Config, "State": game.State, "View": game.View}
+    named.update({cls.__name__: cls for cls in game.action_types})
+    return named
+
+
+def _locate(obj: Any) -> tuple[str | None, str]:
+    from partyrules.core.replay import Replay
+
+    if isinstance(obj, Replay):
+        return obj.game, "Replay"
+    if isinstance(obj, Outcome):
+        return None, "Outcome"
+    for game in GAMES.values():
+        for label, cls in _game_types(game).items():
+            if type(obj) is cls:
+                return game.name, label
+    raise TypeError(f"partyrules cannot serialize a {type(obj).__qualname__}")
+
+
+def dumps(obj: Any, *, indent: int | None = None) -> str:
+    """The JSON text of a state, action, view, config, outcome or replay.
+
+    The output is deterministic (sets are sorted), so equal objects give equal text.
+    """
+    game, label = _locate(obj)
+    data = _unstructure_replay(obj) if label == "Replay" else unstructure(obj)
+    envelope = {"format": FORMAT, "version": FORMAT_VERSION, "game": game,
+                "type": label, "data": data}
+    return json.dumps(envelope, indent=indent, ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> Any:
+    """The object that :func:`dumps` wrote; raises ``CorruptState`` naming what is wrong.
+
+    A loaded state is also checked against the game's invariants (``game.validate``).
+    """
+    try:
+        envelope = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CorruptState(f"not valid JSON ({exc})", "$") from None
+    return load_envelope(envelope)
+
+
+def load_envelope(envelope: Any) -> Any:
+    """Like :func:`loads`, from already-parsed JSON."""
+    if not isinstance(envelope, dict):
+        raise CorruptState("expected a JSON object envelope", "$")
+    expected = {"format", "version", "game", "type", "data"}
+    if set(envelope) != expected:
+        missing = sorted(expected - set(envelope))
+        extra = sorted(set(envelope) - expected)
+        raise CorruptState(f"envelope keys wrong (missing {missing}, unknown {extra})", "$")
+    if envelope["format"] != FORMAT:
+        raise CorruptState(f"format must be {FORMAT!r}", "format")
+    if envelope["version"] != FORMAT_VERSION or type(envelope["version"]) is not int:
+        raise CorruptState(f"unsupported version {envelope['version']!r}; this library "
+                           f"reads version {FORMAT_VERSION}", "version")
+    label, data, game_name = envelope["type"], envelope["data"], envelope["game"]
+    if label == "Outcome" and game_name is None:
+        return structure(data, Outcome)
+    game = _game_named(game_name, "game")
+    if label == "Replay":
+        return _structure_replay(game, data)
+    cls = _game_types(game).get(label) if isinstance(label, str) else None
+    if cls is None:
+        raise CorruptState(f"{game.name} has no type {label!r}", "type")
+    obj = structure(data, cls)
+    if cls is game.State:
+        game.validate(obj)
+    return obj
+
+
+def _game_named(name: Any, path: str) -> AnyGame:
+    if not isinstance(name, str) or name not in GAMES:
+        raise CorruptState(f"unknown game {name!r}; known: {', '.join(sorted(GAMES))}", path)
+    return GAMES[name]
+
+
+def _unstructure_replay(replay: Any) -> dict[str, Any]:
+    game = GAMES[replay.game]
+    union = action_union(game)
+    return {
+        "game": replay.game,
+        "config": unstructure(replay.config, game.Config),
+        "seed": replay.seed,
+        "actions": [converter.unstructure(action, union) for action in replay.actions],
+    }
+
+
+def _structure_replay(game: AnyGame, data: Any) -> Any:
+    from partyrules.core.replay import Replay
+
+    if not isinstance(data, dict):
+        raise CorruptState("expected an object", "data")
+    if set(data) != {"game", "config", "seed", "actions"}:
+        raise CorruptState("a replay has exactly the fields game, config, seed, actions",
+                           "data")
+    if data["game"] != game.name:
+        raise CorruptState(f"replay of {data['game']!r} in a {game.name!r} envelope",
+                           "data.game")
+    config = structure(data["config"], game.Config, "data.config")
+    seed = structure(data["seed"], int, "data.seed")
+    actions = structure(data["actions"], tuple[action_union(game), ...],  # type: ignore[misc]
+                        "data.actions")
+    return Replay(game.name, config, seed, actions)
+
+
+# -- JSON Schema ------------------------------------------------------------------------
+
+
+def _is_record(t: Any) -> TypeGuard[type]:
+    return isinstance(t, type) and attrs.has(t)
+
+
+def _schema_of(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    if t is int:
+        return {"type": "integer"}
+    if t is str:
+        return {"type": "string"}
+    if t is bool:
+        return {"type": "boolean"}
+    if t is type(None):
+        return {"type": "null"}
+    if t is Any:
+        return {}
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _schema_of(args[0], defs)}
+        return {"type": "array", "prefixItems": [_schema_of(a, defs) for a in args],
+                "minItems": len(args), "maxItems": len(args)}
+    if origin is frozenset:
+        return {"type": "array", "items": _schema_of(args[0], defs), "uniqueItems": True}
+    if origin in (typing.Union, types.UnionType):
+        records = _record_members(t)
+        options = []
+        for arg in args:
+            option = _schema_of(arg, defs)
+            if len(records) >= 2 and arg in records:
+                option = {"allOf": [option, {"type": "object", "required": [TAG],
+                                             "properties": {TAG: {"const": arg.__name__}}}]}
+            options.append(option)
+        return {"anyOf": options}
+    if _is_record(t):
+        _define(t, defs)
+        return {"$ref": f"#/$defs/{t.__name__}"}
+    raise TypeError(f"no JSON Schema for {t!r}")
+
+
+def _define(cls: type, defs: dict[str, Any]) -> None:
+    if cls.__name__ in defs:
+        return
+    defs[cls.__name__] = {}  # reserve the name: records may refer to themselves
+    hints = typing.get_type_hints(cls)
+    properties = {}
+    required = []
+    for field in attrs.fields(cls):
+        properties[field.name] = _schema_of(hints[field.name], defs)
+        if field.default is attrs.NOTHING:
+            required.append(field.name)
+    defs[cls.__name__] = {
+        "type": "object",
+        "description": (cls.__doc__ or "").strip().split("\n\n")[0],
+        "properties": properties,
+        "required": required,
+        "additionalProperties": True,  # the union tag; loading itself rejects extras
+    }
+
+
+def json_schema(game: AnyGame) -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of every document ``dumps`` writes for ``game``."""
+    defs: dict[str, Any] = {}
+    documents = []
+    for label, cls in _game_types(game).items():
+        documents.append(_envelope_schema(game.name, label, _schema_of(cls, defs)))
+    documents.append(_envelope_schema(None, "Outcome", _schema_of(Outcome, defs)))
+    replay = {
+        "type": "object",
+        "properties": {
+            "game": {"const": game.name},
+            "config": _schema_of(game.Config, defs),
+            "seed": {"type": "integer"},
+            "actions": {"type": "array", "items": _schema_of(action_union(game), defs)},
+        },
+        "required": ["game", "config", "seed", "actions"],
+        "additionalProperties": False,
+    }
+    documents.append(_envelope_schema(game.name, "Replay", replay))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"partyrules {game.name} documents, format version {FORMAT_VERSION}",
+        "oneOf": documents,
+        "$defs": defs,
+    }
+
+
+def _envelope_schema(game: str | None, label: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "format": {"const": FORMAT},
+            "version": {"const": FORMAT_VERSION},
+            "game": {"const": game},
+            "type": {"const": label},
+            "data": dict(data),
+        },
+        "required": ["format", "version", "game", "type", "data"],
+        "additionalProperties": False,
+    }

@@ -1,0 +1,10 @@
+"""The game packages; importing this registers every game."""
+
+from __future__ import annotations
+
+from partyrules.core.game import register
+from partyrules.games.dinner import GAME as DINNER
+
+__all__ = ["DINNER"]
+
+register(DINNER)

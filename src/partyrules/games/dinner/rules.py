@@ -1,0 +1,659 @@
+"""The rules of Guess Who's Coming to Dinner: setup, legal actions, the reducer, outcome.
+
+Section numbers in messages and comments refer to the rulebook (Bruno Faidutti):
+1) Gameplay, 2) Starting a new table, 3) Add guests to an existing table, 4) Death of a
+character, 5) End of the game, 6) Variant. Where the rulebook is silent the project's
+spec (``docs/games/dinner.md``) decides.
+
+Each action kind has one ``why_illegal`` predicate, named after the rule it enforces;
+:func:`apply` calls it and raises :class:`IllegalAction` with its sentence, and
+:func:`legal_actions` only generates candidates that pass it.
+
+>>> from partyrules.games.dinner.state import Config
+>>> state = setup(Config(players=3), seed=7)
+>>> [type(a).__name__ for a in legal_actions(state, 0)][:3]
+['Unknown', 'Exchange', 'Exchange']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.game import Outcome
+from partyrules.core.rng import Rng
+from partyrules.games.dinner.actions import (
+    Action,
+    Ballot,
+    Exchange,
+    Invite,
+    JoinTable,
+    Pass,
+    Propose,
+    StartBurial,
+    StartTable,
+    Unknown,
+)
+from partyrules.games.dinner.cards import Deck
+from partyrules.games.dinner.state import (
+    MAX_TABLE,
+    Config,
+    Drawing,
+    Inviting,
+    Over,
+    State,
+    Table,
+    VoteResult,
+    Voting,
+    hand_size,
+)
+
+__all__ = [
+    "END_BONUS",
+    "apply",
+    "is_simultaneous",
+    "is_terminal",
+    "legal_actions",
+    "outcome",
+    "random_action",
+    "setup",
+    "table_points",
+    "to_act",
+    "why_illegal",
+]
+
+END_BONUS = 5
+"""5) The player who has no more cards in hand scores a bonus of 5 points."""
+NEW_TABLE_MIN, NEW_TABLE_MAX = 2, 6
+"""2) A new table takes 2 to 6 cards from hand."""
+BURIAL_MIN, BURIAL_MAX = 1, 5
+"""4) A burial: 1 to 5 guests around the deceased (spec)."""
+
+@lru_cache(maxsize=64)
+def _prebuilt(config: Config) -> tuple[Deck, tuple[tuple[Invite, ...], ...],
+                                       tuple[tuple[Exchange, ...], ...]]:
+    """Per config, built once: the deck tables and every Invite/Exchange action."""
+    deck = config.deck()
+    cards = range(len(deck.guests))
+    invites = tuple(tuple(Invite(seat, card) for card in cards) for seat in range(config.players))
+    exchanges = tuple(tuple(Exchange(seat, card) for card in cards)
+                      for seat in range(config.players))
+    return deck, invites, exchanges
+
+
+def table_points(deck: Deck, cards: tuple[int, ...]) -> int:
+    """2) 1 point per character at the table plus 1 point per distinct suit.
+
+    >>> from partyrules.games.dinner.cards import DEFAULT_GUESTS, deck_of
+    >>> deck = deck_of(DEFAULT_GUESTS)
+    >>> names = ["Neil Gaiman", "Dilma Rousseff", "George Clooney"]
+    >>> table_points(deck, tuple(deck.card_named(name) for name in names))
+    6
+    """
+    suit_index = deck.suit_index
+    return len(cards) + len({suit_index[card] for card in cards})
+
+
+# -- setup and turn structure -----------------------------------------------------------
+
+
+def setup(config: Config, seed: int) -> State:
+    """1) Shuffle the deck, deal 7 cards each (6 with 6 or more players), and begin the
+    first player's turn with its draw."""
+    if not isinstance(config, Config):
+        raise InvalidConfig(f"expected a dinner Config, got {type(config).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    players = config.players
+    size = hand_size(players)
+    order, rng = Rng.from_seed(seed).shuffle(range(len(config.deck().guests)))
+    hands = tuple(order[seat * size:(seat + 1) * size] for seat in range(players))
+    empty: frozenset[int] = frozenset()
+    state = State(
+        config=config,
+        rng=rng,
+        pile=order[players * size:],
+        hands=hands,
+        discard=(),
+        tables=(),
+        scores=(0,) * players,
+        phase=Drawing(config.first_player, None),
+        revealed=(empty,) * players,
+    )
+    return _begin_turn(state, config.first_player, state.turn)
+
+
+def _begin_turn(state: State, seat: int, turn: int, **changes: Any) -> State:
+    """1a) A turn begins with its compulsory draw (skipped when the pile is empty)."""
+    pile = changes.get("pile", state.pile)
+    if not pile:
+        return _evolve(state, phase=Drawing(seat, None), turn=turn, **changes)
+    card = pile[0]
+    hands = changes.get("hands", state.hands)
+    changes["hands"] = _put(hands, seat, (*hands[seat], card))
+    changes["pile"] = pile[1:]
+    changes["under"] = _forget_under(changes.get("under", state.under), card)
+    return _evolve(state, phase=Drawing(seat, card), turn=turn, **changes)
+
+
+def _end_turn(state: State, active: int, accepted: bool, **changes: Any) -> State:
+    """Play passes to the left; an empty pile and a full round of turns with no accepted
+    table end the game (spec: the end that the rulebook leaves open)."""
+    dry_turns = 0
+    if not changes.get("pile", state.pile):
+        dry_turns = 0 if accepted else state.dry_turns + 1
+        if dry_turns >= state.config.players:
+            return _evolve(state, phase=Over("pile_exhausted"), dry_turns=dry_turns, **changes)
+    following = (active + 1) % state.config.players
+    return _begin_turn(state, following, state.turn + 1, dry_turns=dry_turns, **changes)
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    # Faster than attrs.evolve on the hot path: one positional constructor call.
+    get = changes.get
+    return State(
+        state.config,
+        get("rng", state.rng),
+        get("pile", state.pile),
+        get("hands", state.hands),
+        get("discard", state.discard),
+        get("tables", state.tables),
+        get("scores", state.scores),
+        get("phase", state.phase),
+        get("under", state.under),
+        get("revealed", state.revealed),
+        get("dry_turns", state.dry_turns),
+        get("last_vote", state.last_vote),
+        get("turn", state.turn),
+    )
+
+
+def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1:])
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1:]
+
+
+def _forget_under(under: tuple[tuple[int, int], ...], card: int) -> tuple[tuple[int, int], ...]:
+    if not under or all(entry[0] != card for entry in under):
+        return under
+    return tuple(entry for entry in under if entry[0] != card)
+
+
+def _forget_revealed(state: State, seat: int, cards: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    known = state.revealed[seat]
+    if not known or known.isdisjoint(cards):
+        return state.revealed
+    return _put(state.revealed, seat, known.difference(cards))
+
+
+# -- who acts ---------------------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The active player, or every seat that has not voted yet; empty when over."""
+    phase = state.phase
+    if isinstance(phase, Voting):
+        return frozenset(seat for seat, ballot in enumerate(phase.ballots)
+                         if ballot is None and seat != phase.active)
+    if isinstance(phase, Over):
+        return frozenset()
+    return frozenset((phase.active,))
+
+
+def is_simultaneous(state: State) -> bool:
+    """True during a vote: ballots are hidden until all are in."""
+    return isinstance(state.phase, Voting)
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game is over."""
+    return isinstance(state.phase, Over)
+
+
+def outcome(state: State) -> Outcome:
+    """5) Highest total score wins; ties share the win."""
+    phase = state.phase
+    if not isinstance(phase, Over):
+        raise IllegalAction("the game is not over yet: there is no outcome")
+    best = max(state.scores)
+    winners = frozenset(seat for seat, score in enumerate(state.scores) if score == best)
+    return Outcome(winners, state.scores, phase.reason)
+
+
+# -- the rules, one predicate per action kind --------------------------------------------
+
+
+_PHASE_NAMES = {
+    Drawing: "the draw and exchange step",
+    Inviting: "seating guests",
+    Voting: "the vote",
+    Over: "the end of the game",
+}
+
+
+def _turn_error(state: State, seat: Any, phase_type: type, what: str) -> str | None:
+    phase = state.phase
+    if type(seat) is not int:
+        return f"seat must be an int, not {seat!r}"
+    if type(phase) is not phase_type:
+        return f"{what} belongs to {_PHASE_NAMES[phase_type]}; now is {_PHASE_NAMES[type(phase)]}"
+    assert isinstance(phase, (Drawing, Inviting))
+    if seat != phase.active:
+        return f"1) it is seat {phase.active}'s turn, not seat {seat}'s"
+    return None
+
+
+def _card_error(state: State, card: Any, seat: int) -> str | None:
+    if type(card) is not int:
+        return f"a card is an int, not {card!r}"
+    if card not in state.hands[seat]:
+        return f"card {card} is not in seat {seat}'s hand"
+    return None
+
+
+def _unknown_rule(state: State, action: Unknown) -> str | None:
+    """1) A character the player does not know, just drawn, may go under the pile."""
+    error = _turn_error(state, action.seat, Drawing, "putting a card under the pile")
+    if error:
+        return error
+    phase = state.phase
+    assert isinstance(phase, Drawing)
+    if phase.drawn is None or action.card != phase.drawn:
+        return "1) only the card just drawn may be put under the draw pile"
+    if action.card in phase.declared:
+        return f"1) card {action.card} was already put under the pile this turn"
+    if not state.pile:
+        return "1) the draw pile holds no replacement card"
+    return None
+
+
+def _exchange_rule(state: State, action: Exchange) -> str | None:
+    """1b) Once a turn, optionally: discard a card and draw a replacement."""
+    error = _turn_error(state, action.seat, Drawing, "the exchange")
+    if error:
+        return error
+    assert isinstance(state.phase, Drawing)
+    if state.phase.exchanged:
+        return "1b) the exchange is allowed once a turn"
+    if not state.pile:
+        return "1b) the draw pile is empty: there is no replacement to draw"
+    return _card_error(state, action.card, action.seat)
+
+
+def _start_table_rule(state: State, action: StartTable) -> str | None:
+    """2) A new table needs 2 cards from hand."""
+    error = _turn_error(state, action.seat, Drawing, "opening a table")
+    if error:
+        return error
+    if len(state.hands[action.seat]) < NEW_TABLE_MIN:
+        return "2) a new table needs at least 2 cards in hand"
+    return None
+
+
+def _start_burial_rule(state: State, action: StartBurial) -> str | None:
+    """4) A recently deceased card from hand, and at least one guest to invite."""
+    error = _turn_error(state, action.seat, Drawing, "opening a burial") or _card_error(
+        state, action.deceased, action.seat)
+    if error:
+        return error
+    if action.deceased not in state.config.deck().deceased:
+        return f"4) card {action.deceased} is not a recently deceased character"
+    if len(state.hands[action.seat]) < 1 + BURIAL_MIN:
+        return "4) a burial needs at least one guest besides the deceased"
+    return None
+
+
+def _join_table_rule(state: State, action: JoinTable) -> str | None:
+    """3) Guests join an existing table, which may never exceed 7."""
+    error = _turn_error(state, action.seat, Drawing, "joining a table")
+    if error:
+        return error
+    table = action.table
+    if type(table) is not int or not 0 <= table < len(state.tables):
+        return f"3) there is no table {table!r}"
+    if len(state.tables[table].cards) >= MAX_TABLE:
+        return f"3) table {table} already seats 7 guests"
+    if not state.hands[action.seat]:
+        return "3) joining needs a card in hand"
+    return None
+
+
+def _can_open(state: State, seat: int) -> bool:
+    hand = state.hands[seat]
+    if len(hand) >= 2:
+        return True
+    return bool(hand) and any(len(table.cards) < MAX_TABLE for table in state.tables)
+
+
+def _pass_rule(state: State, action: Pass) -> str | None:
+    """1c) A player must open a table or join one; passing is only for when neither
+    is possible."""
+    error = _turn_error(state, action.seat, Drawing, "passing")
+    if error:
+        return error
+    if _can_open(state, action.seat):
+        return "1c) a player who can start or join a table must do so"
+    return None
+
+
+def _room(state: State, phase: Inviting) -> int:
+    """How many more cards the table being built can take."""
+    if phase.table is not None:
+        return MAX_TABLE - len(state.tables[phase.table].cards) - len(phase.invited)
+    if phase.deceased is not None:
+        return BURIAL_MAX - len(phase.invited)
+    return NEW_TABLE_MAX - len(phase.invited)
+
+
+def _minimum(phase: Inviting) -> int:
+    if phase.table is None and phase.deceased is None:
+        return NEW_TABLE_MIN
+    return 1
+
+
+def _invite_rule(state: State, action: Invite) -> str | None:
+    """2)-4) Seat a card from hand, within the table's limit."""
+    error = _turn_error(state, action.seat, Inviting, "inviting a guest") or _card_error(
+        state, action.card, action.seat)
+    if error:
+        return error
+    assert isinstance(state.phase, Inviting)
+    if _room(state, state.phase) <= 0:
+        return "2)-4) this table is full (a new table takes 6 cards, a burial 5 guests, " \
+               "any table at most 7)"
+    return None
+
+
+def _propose_rule(state: State, action: Propose) -> str | None:
+    """2) The table is explained once its minimum is seated."""
+    error = _turn_error(state, action.seat, Inviting, "proposing")
+    if error:
+        return error
+    if not isinstance(action.story, str):
+        return f"the story is text, not {action.story!r}"
+    assert isinstance(state.phase, Inviting)
+    if len(state.phase.invited) < _minimum(state.phase):
+        return "2) a new table needs 2 guests; a burial or a join needs 1"
+    return None
+
+
+def _ballot_rule(state: State, action: Ballot) -> str | None:
+    """2) Every other player votes once; a ballot rejects some of the proposed cards."""
+    phase = state.phase
+    seat = action.seat
+    if not isinstance(phase, Voting):
+        return f"a ballot belongs to the vote; now is {_PHASE_NAMES[type(phase)]}"
+    if type(seat) is not int or not 0 <= seat < len(phase.ballots):
+        return f"there is no seat {seat!r}"
+    if seat == phase.active:
+        return "2) the proposer does not vote on their own table"
+    if phase.ballots[seat] is not None:
+        return f"seat {seat} has already voted"
+    if not isinstance(action.rejected, frozenset):
+        return "a ballot's rejected cards are a frozenset"
+    if not action.rejected.issubset(phase.proposed):
+        return "2) a ballot may only reject cards of the proposal"
+    return None
+
+
+_RULES: dict[type, Callable[[State, Any], str | None]] = {
+    Unknown: _unknown_rule,
+    Exchange: _exchange_rule,
+    StartTable: _start_table_rule,
+    StartBurial: _start_burial_rule,
+    JoinTable: _join_table_rule,
+    Pass: _pass_rule,
+    Invite: _invite_rule,
+    Propose: _propose_rule,
+    Ballot: _ballot_rule,
+}
+
+
+def why_illegal(state: State, action: Action) -> str | None:
+    """The rule that forbids ``action`` now, or None when it is legal."""
+    rule = _RULES.get(type(action))
+    if rule is None:
+        return f"{type(action).__name__} is not an action of Guess Who's Coming to Dinner"
+    if isinstance(state.phase, Over):
+        return "5) the game is over"
+    return rule(state, action)
+
+
+# -- legal actions ------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> Iterator[Action]:
+    """Every action ``seat`` may take now, in a fixed order (see the module doc)."""
+    phase = state.phase
+    if isinstance(phase, Drawing):
+        if seat == phase.active:
+            yield from _drawing_actions(state, phase)
+    elif isinstance(phase, Inviting):
+        if seat == phase.active:
+            yield from _inviting_actions(state, phase)
+    elif isinstance(phase, Voting) and seat in to_act(state):
+        yield from _ballots(seat, phase.proposed)
+
+
+def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:
+    seat = phase.active
+    hand = state.hands[seat]
+    deck, _, exchanges = _prebuilt(state.config)
+    if state.pile:
+        if phase.drawn is not None and phase.drawn not in phase.declared:
+            yield Unknown(seat, phase.drawn)
+        if not phase.exchanged:
+            row = exchanges[seat]
+            for card in hand:
+                yield row[card]
+    opened = False
+    if len(hand) >= 2:
+        opened = True
+        yield StartTable(seat)
+        for card in hand:
+            if card in deck.deceased:
+                yield StartBurial(seat, card)
+    if hand:
+        for index, table in enumerate(state.tables):
+            if len(table.cards) < MAX_TABLE:
+                opened = True
+                yield JoinTable(seat, index)
+    if not opened:
+        yield Pass(seat)
+
+
+def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
+    seat = phase.active
+    if _room(state, phase) > 0:
+        row = _prebuilt(state.config)[1][seat]
+        for card in state.hands[seat]:
+            yield row[card]
+    if len(phase.invited) >= _minimum(phase):
+        yield Propose(seat, "")
+
+
+def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
+    for mask in range(1 << len(proposed)):
+        yield Ballot(seat, frozenset(card for bit, card in enumerate(proposed) if mask >> bit & 1))
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action (a ballot: a uniformly random subset)."""
+    phase = state.phase
+    if isinstance(phase, Voting) and seat in to_act(state):
+        proposed = phase.proposed
+        mask = rng.getrandbits(len(proposed))
+        return Ballot(seat, frozenset(card for bit, card in enumerate(proposed)
+                                      if mask >> bit & 1))
+    options = tuple(legal_actions(state, seat))
+    if not options:
+        raise IllegalAction(f"seat {seat} has no action now")
+    return options[rng.randrange(len(options))]
+
+
+# -- the reducer ----------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return _EFFECTS[type(action)](state, action)
+
+
+def _draw_replacement(state: State, seat: int, hand: tuple[int, ...],
+                      pile: tuple[int, ...], under: tuple[tuple[int, int], ...],
+                      declared: frozenset[int], exchanged: bool, **changes: Any) -> State:
+    card = pile[0]
+    return _evolve(
+        state,
+        hands=_put(state.hands, seat, (*hand, card)),
+        pile=pile[1:],
+        under=_forget_under(under, card),
+        phase=Drawing(seat, card, declared, exchanged),
+        **changes,
+    )
+
+
+def _apply_unknown(state: State, action: Unknown) -> State:
+    phase = state.phase
+    assert isinstance(phase, Drawing)
+    seat, card = action.seat, action.card
+    return _draw_replacement(
+        state, seat, _without(state.hands[seat], card), (*state.pile, card),
+        (*state.under, (card, seat)),
+        phase.declared | {card}, phase.exchanged,
+    )
+
+
+def _apply_exchange(state: State, action: Exchange) -> State:
+    phase = state.phase
+    assert isinstance(phase, Drawing)
+    seat, card = action.seat, action.card
+    return _draw_replacement(
+        state, seat, _without(state.hands[seat], card), state.pile, state.under,
+        phase.declared, True,
+        discard=(*state.discard, card), revealed=_forget_revealed(state, seat, (card,)),
+    )
+
+
+def _apply_start_table(state: State, action: StartTable) -> State:
+    return _evolve(state, phase=Inviting(action.seat, None, None))
+
+
+def _apply_start_burial(state: State, action: StartBurial) -> State:
+    seat, card = action.seat, action.deceased
+    return _evolve(
+        state,
+        hands=_put(state.hands, seat, _without(state.hands[seat], card)),
+        revealed=_forget_revealed(state, seat, (card,)),
+        phase=Inviting(seat, None, card),
+    )
+
+
+def _apply_join_table(state: State, action: JoinTable) -> State:
+    return _evolve(state, phase=Inviting(action.seat, action.table, None))
+
+
+def _apply_pass(state: State, action: Pass) -> State:
+    return _end_turn(state, action.seat, accepted=False)
+
+
+def _apply_invite(state: State, action: Invite) -> State:
+    phase = state.phase
+    assert isinstance(phase, Inviting)
+    seat, card = action.seat, action.card
+    return _evolve(
+        state,
+        hands=_put(state.hands, seat, _without(state.hands[seat], card)),
+        revealed=_forget_revealed(state, seat, (card,)),
+        phase=Inviting(seat, phase.table, phase.deceased, (*phase.invited, card)),
+    )
+
+
+def _apply_propose(state: State, action: Propose) -> State:
+    phase = state.phase
+    assert isinstance(phase, Inviting)
+    return _evolve(state, phase=Voting(
+        phase.active, phase.table, phase.deceased, phase.invited, action.story,
+        (None,) * state.config.players,
+    ))
+
+
+def _apply_ballot(state: State, action: Ballot) -> State:
+    phase = state.phase
+    assert isinstance(phase, Voting)
+    ballots = _put(phase.ballots, action.seat, action.rejected)
+    if sum(ballot is None for ballot in ballots) > 1:  # the proposer's slot stays None
+        return _evolve(state, phase=Voting(phase.active, phase.table, phase.deceased,
+                                           phase.invited, phase.story, ballots))
+    return _count_votes(state, phase, ballots)
+
+
+def _count_votes(state: State, phase: Voting,
+                 ballots: tuple[frozenset[int] | None, ...]) -> State:
+    """2) A card is turned down by a strict majority of the other players; a tie accepts.
+    A new table keeps at least 2 accepted guests, a burial its deceased and a guest, a
+    join one guest -- or the whole proposal is rejected and the turn is lost."""
+    active, proposed = phase.active, phase.proposed
+    voters = len(ballots) - 1
+    turned_down = frozenset(
+        card for card in proposed
+        if 2 * sum(1 for ballot in ballots if ballot is not None and card in ballot) > voters
+    )
+    seated = tuple(card for card in phase.invited if card not in turned_down)
+    if phase.table is not None:
+        accepted = len(seated) >= 1
+    elif phase.deceased is not None:
+        accepted = phase.deceased not in turned_down and len(seated) >= BURIAL_MIN
+    else:
+        accepted = len(seated) >= NEW_TABLE_MIN
+    returned = turned_down if accepted else frozenset(proposed)
+    hand = state.hands[active]
+    changes: dict[str, Any] = {
+        "hands": _put(state.hands, active, (*hand, *(c for c in proposed if c in returned))),
+        "revealed": _put(state.revealed, active, state.revealed[active] | returned),
+    }
+    points = 0
+    if accepted:
+        deck = state.config.deck()
+        if phase.table is None:
+            cards = seated if phase.deceased is None else (phase.deceased, *seated)
+            table = Table(cards, phase.deceased is not None, active, (phase.story,))
+            changes["tables"] = (*state.tables, table)
+        else:
+            joined = state.tables[phase.table]
+            cards = joined.cards + seated
+            table = Table(cards, joined.burial, joined.host, (*joined.stories, phase.story))
+            changes["tables"] = _put(state.tables, phase.table, table)
+        points = table_points(deck, cards)
+    emptied = accepted and not changes["hands"][active]
+    if emptied:
+        points += END_BONUS
+    changes["scores"] = _put(state.scores, active, state.scores[active] + points)
+    changes["last_vote"] = VoteResult(active, proposed, ballots, turned_down, accepted, points)
+    if emptied:
+        return _evolve(state, phase=Over("hand_emptied", active), **changes)
+    return _end_turn(state, active, accepted, **changes)
+
+
+_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+    Unknown: _apply_unknown,
+    Exchange: _apply_exchange,
+    StartTable: _apply_start_table,
+    StartBurial: _apply_start_burial,
+    JoinTable: _apply_join_table,
+    Pass: _apply_pass,
+    Invite: _apply_invite,
+    Propose: _apply_propose,
+    Ballot: _apply_ballot,
+}
+
