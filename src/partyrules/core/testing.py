@@ -1,0 +1,411 @@
+"""The shared test kit: hypothesis strategies over random playthroughs, and the seven
+invariants every partyrules game must keep.
+
+Use it to test a game of ours, a game of your own built on :class:`~partyrules.Game`, or a
+property of your own over real games::
+
+    from hypothesis import given, settings
+    import partyrules
+    from partyrules.core import testing
+
+    dinner = partyrules.get_game("dinner")
+
+    @settings(max_examples=50, deadline=None)
+    @given(testing.playthroughs(dinner))
+    def test_scores_never_decrease(playthrough):
+        for before, after in zip(playthrough.states, playthrough.states[1:]):
+            assert all(a >= b for a, b in zip(after.scores, before.scores))
+
+Every check takes a game and a :class:`Playthrough`, raises :class:`InvariantViolation`
+(an ``AssertionError``) that says how to reproduce the failure, and returns ``None``.
+The expensive per-step checks look at a sample of states (``samples``); pass
+``samples=None`` to check every state.
+
+>>> pt = play_random(partyrules.get_game("dinner"), seed=3, players=3)
+>>> check_all(partyrules.get_game("dinner"), pt, samples=5)
+>>> pt.states[-1] == pt.replay().final_state()
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from partyrules.core.errors import IllegalAction
+from partyrules.core.game import TABLE, AnyGame, Outcome, free_text_fields
+from partyrules.core.replay import Replay
+from partyrules.core.serialize import dumps, loads
+
+__all__ = [
+    "INVARIANTS",
+    "InvariantViolation",
+    "Playthrough",
+    "check_all",
+    "check_conservation",
+    "check_determinism",
+    "check_legal_matches_apply",
+    "check_no_leak",
+    "check_playthrough_ends",
+    "check_round_trip",
+    "check_simultaneous_commute",
+    "configs",
+    "normalize_action",
+    "play_random",
+    "playthroughs",
+]
+
+MAX_STEPS = 100_000
+"""A random game longer than this counts as one that does not end."""
+
+
+class InvariantViolation(AssertionError):
+    """A game broke one of the contract's invariants; the message says how to replay it."""
+
+
+@attrs.frozen(slots=True, eq=False)
+class Playthrough:
+    """A random game as played: its config, seeds, the actions and every state met.
+
+    ``states[0]`` is the initial state and ``states[i + 1]`` follows ``actions[i]``.
+    """
+
+    game: str
+    config: Any
+    seed: int
+    bot_seed: int
+    actions: tuple[Any, ...]
+    states: tuple[Any, ...]
+
+    def replay(self, upto: int | None = None) -> Replay:
+        """The replay of the first ``upto`` actions (all by default)."""
+        return Replay(self.game, self.config, self.seed, self.actions[:upto])
+
+    def __repr__(self) -> str:
+        return (f"Playthrough(game={self.game!r}, config={self.config!r}, seed={self.seed}, "
+                f"bot_seed={self.bot_seed}, actions={len(self.actions)})")
+
+
+def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: int | None = None,
+                bot_seed: int | None = None, max_steps: int = MAX_STEPS) -> Playthrough:
+    """Play a game with every seat choosing ``random_action``; the seat to act is drawn
+    uniformly from ``to_act``. Deterministic in ``(config, seed, bot_seed)``."""
+    if config is None:
+        config = game.Config(players=players if players is not None else game.min_players)
+    bot_seed = seed if bot_seed is None else bot_seed
+    rng = random.Random(bot_seed)
+    state = game.setup(config, seed)
+    states = [state]
+    actions = []
+    while not game.is_terminal(state):
+        if len(actions) >= max_steps:
+            raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "
+                                     f"(config={config!r}, seed={seed}, bot_seed={bot_seed})")
+        acting = sorted(game.to_act(state))
+        if not acting:
+            raise InvariantViolation(f"{game.name}: nobody may act in a running game at step "
+                                     f"{len(actions)} (seed={seed}, bot_seed={bot_seed})")
+        seat = acting[rng.randrange(len(acting))]
+        action = game.random_action(state, seat, rng)
+        state = game.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    return Playthrough(game.name, config, seed, bot_seed, tuple(actions), tuple(states))
+
+
+# -- strategies ----------------------------------------------------------------------------
+
+
+def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
+    """Configs of ``game``: any supported player count, every boolean option drawn, the
+    other options at their defaults (or as given in ``fixed``)."""
+    drawn: dict[str, st.SearchStrategy[Any]] = {
+        "players": st.integers(game.min_players, game.max_players)}
+    for field in attrs.fields(game.Config):
+        if field.name != "players" and isinstance(field.default, bool):
+            drawn[field.name] = st.booleans()
+    drawn.update({name: st.just(value) for name, value in fixed.items()})
+    return st.builds(game.Config, **drawn)
+
+
+def playthroughs(game: AnyGame, config: st.SearchStrategy[Any] | None = None,
+                 max_steps: int = MAX_STEPS) -> st.SearchStrategy[Playthrough]:
+    """Random playthroughs of ``game``: a config (from :func:`configs` unless given), a
+    game seed and a bot seed; shrinking looks for smaller seeds and player counts."""
+    seeds = st.integers(0, 2**64 - 1)
+    return st.builds(
+        lambda cfg, seed, bot_seed: play_random(game, cfg, seed, bot_seed=bot_seed,
+                                                max_steps=max_steps),
+        config if config is not None else configs(game), seeds, seeds,
+    )
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def _fail(game: AnyGame, pt: Playthrough, step: int | None, message: str) -> InvariantViolation:
+    where = "" if step is None else f" at step {step}"
+    return InvariantViolation(
+        f"{game.name}{where}: {message}\n  reproduce: play_random(get_game({game.name!r}), "
+        f"{pt.config!r}, seed={pt.seed}, bot_seed={pt.bot_seed})"
+        + ("" if step is None else f"; or partyrules.loads of dumps(pt.replay({step}))"))
+
+
+def _sampled(pt: Playthrough, samples: int | None, salt: int) -> Iterator[int]:
+    """Indices of states to check: all, or ``samples`` of them (always the first and the
+    last), chosen deterministically from the playthrough's seeds."""
+    count = len(pt.states)
+    if samples is None or samples >= count:
+        yield from range(count)
+        return
+    rng = random.Random(pt.seed ^ pt.bot_seed ^ salt)
+    chosen = {0, count - 1, *rng.sample(range(count), max(0, samples - 2))}
+    yield from sorted(chosen)
+
+
+def normalize_action(action: Any) -> Any:
+    """``action`` with its free-text fields blanked: texts are wildcards when comparing."""
+    texts = free_text_fields(type(action))
+    if not texts:
+        return action
+    return attrs.evolve(action, **dict.fromkeys(texts, ""))
+
+
+def _seats(game: AnyGame, state: Any) -> range:
+    return range(TABLE, _players(state) + 1)  # one past the last seat: a forged seat
+
+
+def _players(state: Any) -> int:
+    return int(state.config.players)
+
+
+# -- the seven invariants -------------------------------------------------------------------
+
+
+def check_playthrough_ends(game: AnyGame, pt: Playthrough) -> None:
+    """1. A random playthrough ends within the step bound with a valid outcome; a running
+    game has no outcome."""
+    last = pt.states[-1]
+    if not game.is_terminal(last) or game.to_act(last):
+        raise _fail(game, pt, len(pt.actions), "the playthrough stopped before the end")
+    result = game.outcome(last)
+    players = _players(last)
+    if not isinstance(result, Outcome) or not result.reason:
+        raise _fail(game, pt, None, f"outcome is not a valid Outcome: {result!r}")
+    if not result.winners <= set(range(players)):
+        raise _fail(game, pt, None, f"winners {set(result.winners)} are not seats")
+    if result.scores is not None and len(result.scores) != players:
+        raise _fail(game, pt, None, f"scores {result.scores} are not one per seat")
+    for index in (0, len(pt.states) // 2):
+        state = pt.states[index]
+        if game.is_terminal(state):
+            continue
+        try:
+            game.outcome(state)
+        except IllegalAction:
+            continue
+        raise _fail(game, pt, index, "outcome() of a running game did not raise IllegalAction")
+
+
+def check_determinism(game: AnyGame, pt: Playthrough, samples: int | None = 20) -> None:
+    """2. The same config, seed and actions give equal states."""
+    state = game.setup(pt.config, pt.seed)
+    check = set(_sampled(pt, samples, 2))
+    for index, action in enumerate((None, *pt.actions)):
+        if action is not None:
+            state = game.apply(state, action)
+        if index in check and state != pt.states[index]:
+            raise _fail(game, pt, index, "replaying the same actions gave a different state")
+
+
+def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | None = 12,
+                              per_state: int = 8) -> None:
+    """3. Soundness and completeness: every enumerated action applies; ``random_action``
+    is among them; mutated, forged, out-of-turn and out-of-phase actions are accepted
+    exactly when enumerated, else raise ``IllegalAction`` leaving the state equal."""
+    rng = random.Random(pt.seed ^ 3)
+    for index in _sampled(pt, samples, 3):
+        state = pt.states[index]
+        snapshot = copy.deepcopy(state)
+        acting = game.to_act(state)
+        legal: set[Any] = set()
+        for seat in _seats(game, state):
+            options = list(game.legal_actions(state, seat))
+            if seat not in acting and options:
+                raise _fail(game, pt, index, f"seat {seat} is not to act but has actions")
+            if seat in acting and not options:
+                raise _fail(game, pt, index, f"seat {seat} is to act but has no action")
+            normalized = [normalize_action(a) for a in options]
+            if len(set(normalized)) != len(normalized):
+                raise _fail(game, pt, index, f"seat {seat}'s legal actions repeat")
+            legal.update(normalized)
+            for action in rng.sample(options, min(per_state, len(options))):
+                try:
+                    game.apply(state, action)
+                except IllegalAction as exc:
+                    raise _fail(game, pt, index, f"legal {action!r} was refused: {exc}") from exc
+            if seat in acting:
+                drawn = game.random_action(state, seat, rng)
+                if normalize_action(drawn) not in set(normalized):
+                    raise _fail(game, pt, index, f"random_action gave illegal {drawn!r}")
+        candidates = list(_mutants(rng, state, legal, per_state))
+        if index > 0:
+            candidates.append(pt.actions[index - 1])  # the same action again: out of phase
+        for action in candidates:
+            expected = normalize_action(action) in legal
+            try:
+                game.apply(state, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            except Exception as exc:  # the contract: only IllegalAction for a bad action
+                raise _fail(game, pt, index,
+                            f"{action!r} raised {type(exc).__name__}: {exc}") from exc
+            if accepted != expected:
+                verdict = "accepted" if accepted else "refused"
+                raise _fail(game, pt, index, f"{action!r} was {verdict} but is "
+                                             f"{'' if expected else 'not '}enumerated")
+        if state != snapshot:
+            raise _fail(game, pt, index, "trying actions changed the state")
+
+
+def _mutants(rng: random.Random, state: Any, legal: set[Any], count: int) -> Iterator[Any]:
+    """Actions near the legal ones: each field nudged, seats forged, sets toggled."""
+    pool = sorted(legal, key=repr)
+    if not pool:
+        return
+    players = _players(state)
+    for action in rng.sample(pool, min(count, len(pool))):
+        for field in attrs.fields(type(action)):
+            value = getattr(action, field.name)
+            for other in _nearby(rng, field.name, value, players):
+                yield attrs.evolve(action, **{field.name: other})
+
+
+def _nearby(rng: random.Random, name: str, value: Any, players: int) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        if name == "seat":
+            return [seat for seat in range(TABLE, players + 1) if seat != value]
+        return [value - 1, value + 1, -1, rng.randrange(0, 256)]
+    if isinstance(value, frozenset) and all(isinstance(v, int) for v in value):
+        out: list[Any] = [value | {rng.randrange(0, 256)}]
+        if value:
+            out.append(value - {min(value)})
+        return out
+    if isinstance(value, str):
+        return [value + " (and more)"]
+    return []
+
+
+def check_round_trip(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:
+    """4. ``loads(dumps(x)) == x`` for states, every seat's view, actions and the outcome,
+    and a loaded state passes ``validate``."""
+    players = _players(pt.states[0])
+    for index in _sampled(pt, samples, 4):
+        state = pt.states[index]
+        things = [state, *(game.view(state, seat) for seat in (None, *range(players)))]
+        if index < len(pt.actions):
+            things.append(pt.actions[index])
+        for thing in things:
+            if loads(dumps(thing)) != thing:
+                raise _fail(game, pt, index, f"a {type(thing).__name__} changed in a round trip")
+    for thing in (pt.config, game.outcome(pt.states[-1]), pt.replay()):
+        if loads(dumps(thing)) != thing:
+            raise _fail(game, pt, None, f"a {type(thing).__name__} changed in a round trip")
+
+
+def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:
+    """5. No leak: ``view(determinize(s, seat, rng), seat) == view(s, seat)``; the
+    determinized state is valid and offers the seat the same actions."""
+    rng = random.Random(pt.bot_seed ^ 5)
+    players = _players(pt.states[0])
+    for index in _sampled(pt, samples, 5):
+        state = pt.states[index]
+        for seat in range(players):
+            sampled = game.determinize(state, seat, rng)
+            game.validate(sampled)
+            if game.view(sampled, seat) != game.view(state, seat):
+                raise _fail(game, pt, index, f"determinize for seat {seat} changed its view")
+            ours = [normalize_action(a) for a in game.legal_actions(state, seat)]
+            theirs = [normalize_action(a) for a in game.legal_actions(sampled, seat)]
+            if ours != theirs:
+                raise _fail(game, pt, index, f"seat {seat}'s actions depend on what it "
+                                             "cannot see")
+
+
+def check_conservation(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
+    """6. Every component is in exactly one place, the same components at every step;
+    every state passes the game's ``validate``."""
+    def inventory(state: Any) -> Counter[Hashable]:
+        return Counter(item for items in game.places(state).values() for item in items)
+
+    expected = inventory(pt.states[0])
+    for index in _sampled(pt, samples, 6):
+        state = pt.states[index]
+        game.validate(state)
+        found = inventory(state)
+        if found != expected:
+            extra = found - expected
+            lost = expected - found
+            raise _fail(game, pt, index, f"components not conserved: extra {dict(extra)}, "
+                                         f"lost {dict(lost)}")
+        duplicated = [item for item, times in found.items() if times > expected[item]]
+        if duplicated:
+            raise _fail(game, pt, index, f"components in two places: {duplicated[:5]}")
+
+
+def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> None:
+    """7. Where ``is_simultaneous``, the pending seats' choices give the same state in any
+    order of submission."""
+    rng = random.Random(pt.seed ^ 7)
+    simultaneous = [i for i, s in enumerate(pt.states) if game.is_simultaneous(s)]
+    if samples is not None and len(simultaneous) > samples:
+        simultaneous = rng.sample(simultaneous, samples)
+    for index in sorted(simultaneous):
+        state = pt.states[index]
+        seats = sorted(game.to_act(state))
+        choices = {seat: game.random_action(state, seat, rng) for seat in seats}
+        orders = [seats, seats[::-1], rng.sample(seats, len(seats))]
+        results = []
+        for order in orders:
+            result = state
+            for seat in order:
+                try:
+                    result = game.apply(result, choices[seat])
+                except IllegalAction as exc:
+                    raise _fail(game, pt, index, f"in order {order}, seat {seat}'s choice was "
+                                                 f"refused: {exc}") from exc
+            results.append(result)
+        if any(result != results[0] for result in results[1:]):
+            raise _fail(game, pt, index, f"simultaneous choices of seats {seats} do not "
+                                         "commute")
+
+
+INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
+    ("playthrough_ends", check_playthrough_ends),
+    ("determinism", check_determinism),
+    ("legal_matches_apply", check_legal_matches_apply),
+    ("round_trip", check_round_trip),
+    ("no_leak", check_no_leak),
+    ("conservation", check_conservation),
+    ("simultaneous_commute", check_simultaneous_commute),
+)
+"""The contract's seven invariants, by name, with their default sampling."""
+
+
+def check_all(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
+    """Run all seven invariants on one playthrough (``samples`` overrides every check's
+    default sampling; None keeps each default)."""
+    for _, check in INVARIANTS:
+        if samples is None or check is check_playthrough_ends:
+            check(game, pt)
+        else:
+            check(game, pt, samples)  # type: ignore[call-arg]

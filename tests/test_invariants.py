@@ -1,0 +1,37 @@
+"""The contract's seven invariants, run on every registered game through the shared kit.
+
+Each invariant plays ``PARTYRULES_GAMES`` random games per game (300 by default, the CI
+figure); the expensive per-step checks sample states inside each game.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+import partyrules
+from partyrules.core import testing
+
+GAMES_PER_CHECK = int(os.environ.get("PARTYRULES_GAMES", "300"))
+
+
+@pytest.mark.parametrize("name", sorted(partyrules.GAMES))
+@pytest.mark.parametrize(("invariant", "check"), testing.INVARIANTS,
+                         ids=[name for name, _ in testing.INVARIANTS])
+def test_invariant(name: str, invariant: str, check: Callable[[Any, Any], None]) -> None:
+    game = partyrules.get_game(name)
+    played: list[int] = []
+
+    @settings(max_examples=GAMES_PER_CHECK)
+    @given(testing.playthroughs(game))
+    def run(playthrough: testing.Playthrough) -> None:
+        check(game, playthrough)
+        played.append(len(playthrough.actions))
+
+    run()
+    assert len(played) >= min(GAMES_PER_CHECK, 100), f"{invariant} ran {len(played)} games"
+    assert sum(played) > 0
