@@ -123,8 +123,9 @@ class Game(Generic[C, S, A, V]):
     """Raise ``CorruptState`` naming the path if a state breaks an invariant."""
     places: Callable[[S], Mapping[str, tuple[Hashable, ...]]]
     """Every component by the place it lies in (for the conservation check)."""
-    describe_action: Callable[[S, A], str]
-    """One readable line saying what an action does in a state (for narration)."""
+    describe_action: Callable[[S, A, int | None], str]
+    """``describe_action(state, action, viewer)``: one readable line saying what an action
+    does, as ``viewer`` may know it (``None``: what the whole table sees)."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
 

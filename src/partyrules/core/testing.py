@@ -21,8 +21,9 @@ Every check takes a game and a :class:`Playthrough`, raises :class:`InvariantVio
 The expensive per-step checks look at a sample of states (``samples``); pass
 ``samples=None`` to check every state.
 
->>> pt = play_random(partyrules.get_game("dinner"), seed=3, players=3)
->>> check_all(partyrules.get_game("dinner"), pt, samples=5)
+>>> from partyrules import get_game
+>>> pt = play_random(get_game("dinner"), seed=3, players=3)
+>>> check_all(get_game("dinner"), pt, samples=5)
 >>> pt.states[-1] == pt.replay().final_state()
 True
 """
@@ -102,7 +103,7 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
     rng = random.Random(bot_seed)
     state = game.setup(config, seed)
     states = [state]
-    actions = []
+    actions: list[Any] = []
     while not game.is_terminal(state):
         if len(actions) >= max_steps:
             raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "

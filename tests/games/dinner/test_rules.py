@@ -531,6 +531,17 @@ def test_spec_a_seat_knows_where_its_cards_under_the_pile_lie() -> None:
     assert GAME.view(after, 1).known_under == ()
 
 
+def test_spec_narration_names_a_card_put_under_the_pile_only_to_its_owner() -> None:
+    state = GAME.setup(Config(players=3), 2)
+    phase = state.phase
+    assert isinstance(phase, Drawing) and phase.drawn is not None
+    action = Unknown(0, phase.drawn)
+    name = DECK.guests[phase.drawn].name
+    assert name in GAME.describe_action(state, action, 0)
+    assert name not in GAME.describe_action(state, action, 1)
+    assert name not in GAME.describe_action(state, action, None)
+
+
 def test_spec_determinize_keeps_what_the_seat_knows() -> None:
     state = herve_table({1: ["Roger Federer"], 2: ["Roger Federer"]})
     for seat in range(4):

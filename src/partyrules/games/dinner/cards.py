@@ -62,7 +62,9 @@ class Deck:
         raise ValueError(f"no guest called {name!r} in this deck")
 
     def label(self, card: int) -> str:
-        """``"Name (suit)"``, with a cross for the deceased."""
+        """``"Name (suit)"``, with a cross for the deceased (``"card N"`` if not a card)."""
+        if type(card) is not int or not 0 <= card < len(self.guests):
+            return f"card {card!r}"
         guest = self.guests[card]
         cross = " +" if guest.deceased else ""
         return f"{guest.name} ({guest.suit}{cross})"

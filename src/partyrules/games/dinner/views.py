@@ -26,6 +26,7 @@ from partyrules.games.dinner.actions import (
     Unknown,
 )
 from partyrules.games.dinner.cards import Deck
+from partyrules.games.dinner.rules import apply, to_act
 from partyrules.games.dinner.state import Drawing, Inviting, Over, Phase, State, View, Voting
 
 __all__ = ["describe_action", "determinize", "render_view", "view"]
@@ -51,8 +52,6 @@ def view(state: State, seat: int | None) -> View:
     )
     voted = frozenset(voter for voter, ballot in enumerate(phase.ballots)
                       if ballot is not None) if isinstance(phase, Voting) else frozenset()
-    from partyrules.games.dinner.rules import to_act
-
     return View(
         seat=seat,
         config=state.config,
@@ -127,13 +126,16 @@ def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int]) -> str:
         cards, frozenset) else ", ".join(deck.label(card) for card in cards)
 
 
-def describe_action(state: State, action: Action) -> str:
-    """One line saying what ``action`` does (names the cards; keeps hidden ones hidden
-    only in what the caller chooses to show)."""
+def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+    """One line saying what ``action`` does, as ``viewer`` may know it: a card put under
+    the pile is named only to the seat that put it there (a ballot is the caller's to
+    hold back until the vote is counted)."""
     deck = state.config.deck()
     who = f"Seat {action.seat}"
     match action:
         case Unknown(card=card):
+            if viewer != action.seat:
+                return f"{who} puts a character they do not know under the pile"
             return f"{who} does not know {deck.label(card)} and puts it under the pile"
         case Exchange(card=card):
             return f"{who} discards {deck.label(card)} and draws a replacement"
@@ -151,10 +153,24 @@ def describe_action(state: State, action: Action) -> str:
             told = f": \u201c{story}\u201d" if story else ""
             return f"{who} explains the table{told} and puts it to the vote"
         case Ballot(rejected=rejected):
-            if not rejected:
-                return f"{who} accepts every guest"
-            return f"{who} rejects {_cards(deck, rejected)}"
+            line = (f"{who} rejects {_cards(deck, rejected)}" if rejected
+                    else f"{who} accepts every guest")
+            return line + _vote_result(state, action)
     return f"{who}: {action!r}"
+
+
+def _vote_result(state: State, ballot: Ballot) -> str:
+    """For the last ballot of a vote: how the count came out."""
+    if not isinstance(state.phase, Voting) or to_act(state) != {ballot.seat}:
+        return ""
+    result = apply(state, ballot).last_vote
+    if result is None:
+        return ""
+    deck = state.config.deck()
+    down = f" ({_cards(deck, result.turned_down)} turned down)" if result.turned_down else ""
+    if result.accepted:
+        return f". The table is accepted{down}: seat {result.seat} scores {result.points}"
+    return f". The proposal is rejected{down}: seat {result.seat} takes it back"
 
 
 def render_view(view: View) -> str:

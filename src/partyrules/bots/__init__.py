@@ -1,0 +1,53 @@
+"""Computer players: the :class:`Bot` protocol and the bots known by name.
+
+A bot is asked for an action only when its seat is in ``game.to_act(state)``; it must
+return one of ``game.legal_actions(state, seat)``. For now a bot is handed the full
+state (not the seat's view), so it is trusted not to peek.
+
+>>> import partyrules
+>>> bot = make_bot("random", partyrules.get_game("dinner"))
+>>> bot.name
+'random'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from partyrules.bots.random_bot import RandomBot
+from partyrules.core.errors import InvalidConfig
+from partyrules.core.game import AnyGame
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+
+
+class Bot(Protocol):
+    """Anything that picks a legal action for a seat."""
+
+    # A read-only property rather than a plain ``name: str``: mypy only lets a frozen
+    # (read-only) attribute satisfy a protocol member that is itself read-only.
+    @property
+    def name(self) -> str:
+        """The bot's short name, as given to :func:`make_bot`."""
+        ...
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A legal action for ``seat`` in ``state``; all randomness comes from ``rng``."""
+        ...
+
+
+BOTS: dict[str, Callable[[AnyGame], Bot]] = {
+    "random": RandomBot,
+}
+"""Bot factories by name (each takes the game the bot will play)."""
+
+
+def make_bot(spec: str, game: AnyGame) -> Bot:
+    """The bot called ``spec`` for ``game``; :class:`InvalidConfig` lists the known names."""
+    factory = BOTS.get(spec)
+    if factory is None:
+        known = ", ".join(sorted(BOTS))
+        raise InvalidConfig(f"no bot called {spec!r}; known bots: {known}")
+    return factory(game)

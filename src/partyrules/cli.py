@@ -1,0 +1,375 @@
+"""The ``partyrules`` command: list, play, simulate, replay and schema.
+
+Games are reached only through the registry (:func:`partyrules.get_game`), so a new
+game package needs no change here. For example::
+
+    partyrules play dinner --seats human,random,random --seed 7 --save game.json
+    partyrules replay game.json
+    partyrules simulate dinner --games 10000 --workers 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import attrs
+
+import partyrules
+from partyrules.bots import make_bot
+from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
+from partyrules.core.game import AnyGame, free_text_fields
+
+__all__ = ["main"]
+
+HUMAN = "human"
+"""The ``--seats`` entry for a person at the keyboard (every other entry names a bot)."""
+
+
+class _InputEnded(Exception):
+    """Standard input ran out while a person was to act."""
+
+
+# -- playing ----------------------------------------------------------------------------
+
+
+def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
+         on_action: Callable[[Any, Any], None]) -> Any:
+    """Play ``state`` to its end (``choose(state, seat)`` picks each action).
+
+    Each round asks the seats of ``to_act`` in increasing order, re-checking before each
+    one, since an earlier seat's action may end the phase (or the game).
+    """
+    while not game.is_terminal(state):
+        seats = game.to_act(state)
+        if not seats:
+            raise IllegalAction("the game is not over but no seat may act (a game bug)")
+        for seat in sorted(seats):
+            if game.is_terminal(state) or seat not in game.to_act(state):
+                continue
+            action = choose(state, seat)
+            on_action(state, action)
+            state = game.apply(state, action)
+    return state
+
+
+class _Narrator:
+    """Prints one numbered line per action (numbered like a replay's ``actions``).
+
+    Lines for actions taken during a simultaneous phase are held back until it is over,
+    so a person voting after a bot does not read the bot's hidden ballot first.
+    """
+
+    def __init__(self, game: AnyGame, *, public: bool) -> None:
+        self.game = game
+        self.public = public  # people play: narrate only what the whole table sees
+        self.count = 0
+        self._held: list[str] = []
+
+    def action(self, state: Any, action: Any) -> None:
+        """Narrate ``action`` taken in ``state`` (the state before it)."""
+        viewer = None if self.public else action.seat  # bots only: tell everything
+        line = self.game.describe_action(state, action, viewer)
+        self._held.append(f"{self.count:5d}  {line}")
+        self.count += 1
+        self.flush(state)
+
+    def flush(self, state: Any = None) -> None:
+        """Print the held lines, unless ``state`` (when given) still hides them."""
+        if state is None or not self.game.is_simultaneous(state):
+            for line in self._held:
+                print(line)
+            self._held.clear()
+
+
+def _read(prompt: str) -> str:
+    try:
+        answer = input(prompt)
+    except EOFError:
+        print()
+        raise _InputEnded from None
+    if not sys.stdin.isatty():  # a terminal echoes what was typed; a script does not
+        print(answer)
+    return answer.strip()
+
+
+def _ask_number(count: int) -> int:
+    while True:
+        answer = _read(f"Your choice (1-{count}): ")
+        if answer.isdecimal() and 1 <= int(answer) <= count:  # isdecimal: int() accepts it
+            return int(answer)
+        print(f"Please type a number from 1 to {count}, not {answer!r} (end of input quits).")
+
+
+def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator) -> Any:
+    narrator.flush(state)
+    options = list(game.legal_actions(state, seat))
+    if not options:
+        raise IllegalAction(f"seat {seat} is to act but has no legal action (a game bug)")
+    print()
+    print(game.render_view(game.view(state, seat)))
+    print(f"Seat {seat}, your move:")
+    for number, option in enumerate(options, 1):
+        print(f"  {number:3d}) {game.describe_action(state, option, seat)}")
+    action = options[_ask_number(len(options)) - 1]
+    for field in free_text_fields(type(action)):
+        action = attrs.evolve(action, **{field: _read(f"{field.replace('_', ' ')}: ")})
+    return action
+
+
+def _parse_seats(game: AnyGame, text: str | None, players: int | None) -> list[str]:
+    specs = [] if text is None else [spec.strip().lower() for spec in text.split(",")]
+    count = players if players is not None else len(specs) or game.min_players
+    if len(specs) > count:
+        raise InvalidConfig(f"{len(specs)} seats given for {count} players")
+    for index, spec in enumerate(specs):
+        if spec != HUMAN:
+            try:
+                make_bot(spec, game)
+            except InvalidConfig as exc:
+                raise InvalidConfig(f"seat {index}: {exc}, or {HUMAN!r}") from None
+    # Seats left unnamed are filled with bots: `--players 5 --seats human` is handy.
+    return specs + ["random"] * (count - len(specs))
+
+
+def _print_outcome(game: AnyGame, state: Any, length: int) -> None:
+    outcome = game.outcome(state)
+    winners = ", ".join(f"seat {seat}" for seat in sorted(outcome.winners)) or "nobody"
+    print(f"Game over after {length} actions ({outcome.reason}).")
+    print(f"Winner{'' if len(outcome.winners) == 1 else 's'}: {winners}")
+    if outcome.scores is not None:
+        print("Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(outcome.scores)))
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    game = partyrules.get_game(args.game)
+    seats = _parse_seats(game, args.seats, args.players)
+    config = game.Config(players=len(seats))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    state = game.setup(config, seed)
+    bots = {seat: make_bot(spec, game) for seat, spec in enumerate(seats) if spec != HUMAN}
+    rng = random.Random(seed)  # the bots' only randomness: same seed, same game
+    narrator = _Narrator(game, public=len(bots) < len(seats))
+    actions: list[Any] = []
+
+    def choose(state: Any, seat: int) -> Any:
+        if seat in bots:
+            return bots[seat].choose(state, seat, rng)
+        if 0 <= seat < len(seats):
+            return _ask_human(game, state, seat, narrator)
+        return game.random_action(state, seat, rng)  # TABLE: the table rules by chance
+
+    def record(state: Any, action: Any) -> None:
+        narrator.action(state, action)
+        actions.append(action)
+
+    print(f"{game.title}: {len(seats)} players, seed {seed}")
+    print("Seats: " + ", ".join(f"{seat} {spec}" for seat, spec in enumerate(seats)))
+    code = 0
+    try:
+        state = _run(game, state, choose, record)
+    except _InputEnded:
+        print(f"partyrules: input ended; game abandoned after {len(actions)} actions",
+              file=sys.stderr)
+        code = 1
+    narrator.flush()
+    if code == 0:
+        _print_outcome(game, state, len(actions))
+    if args.save is not None:  # an abandoned game is saved too: it is still a replay
+        replay = partyrules.Replay(game.name, config, seed, tuple(actions))
+        with open(args.save, "w", encoding="utf-8") as file:
+            file.write(partyrules.dumps(replay, indent=2) + "\n")
+        print(f"Replay saved to {args.save}")
+    return code
+
+
+# -- simulating -------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class _Result:
+    """What the summary needs of one finished game (small: it crosses processes)."""
+
+    winners: frozenset[int]
+    length: int
+    reason: str
+
+
+def _simulate_one(job: tuple[str, Any, int]) -> _Result:
+    # Module level so that a multiprocessing pool can pickle it by name.
+    name, config, seed = job
+    game = partyrules.get_game(name)
+    bot = make_bot("random", game)
+    rng = random.Random(seed)  # as in `play`: `play --seed S` replays simulated game S
+    actions: list[Any] = []
+    final = _run(game, game.setup(config, seed), lambda state, seat: bot.choose(state, seat, rng),
+                 lambda state, action: actions.append(action))
+    outcome = game.outcome(final)
+    return _Result(outcome.winners, len(actions), outcome.reason)
+
+
+def _collect(results: Iterable[_Result], total: int) -> list[_Result]:
+    # Redraw in place only on a terminal: piped into a file, \r frames are just noise.
+    show = sys.stderr.isatty()
+    step = max(1, total // 200)
+    collected: list[_Result] = []
+    for result in results:
+        collected.append(result)
+        done = len(collected)
+        if show and (done % step == 0 or done == total):
+            filled = 30 * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+            sys.stderr.flush()
+    if show:
+        sys.stderr.write("\n")
+    return collected
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    game = partyrules.get_game(args.game)
+    players = args.players if args.players is not None else game.min_players
+    config = game.Config(players=players)  # fail here, not once per worker
+    jobs = [(game.name, config, args.seed + index) for index in range(args.games)]
+    start = time.perf_counter()
+    if args.workers == 1:
+        results = _collect(map(_simulate_one, jobs), len(jobs))
+    else:
+        with multiprocessing.Pool(args.workers) as pool:
+            chunk = max(1, len(jobs) // (args.workers * 16))
+            # imap keeps the order of the jobs, so the summary does not depend on W.
+            results = _collect(pool.imap(_simulate_one, jobs, chunk), len(jobs))
+    elapsed = time.perf_counter() - start
+    wins = Counter(seat for result in results for seat in result.winners)
+    lengths = [result.length for result in results]
+    rows: list[tuple[str, ...]] = [("games", str(len(results)))]
+    rows += [(f"seat {seat} wins", f"{wins[seat]} ({100 * wins[seat] / len(results):.1f}%)")
+             for seat in range(players)]
+    rows += [("mean length", f"{sum(lengths) / len(lengths):.1f} actions"),
+             ("max length", f"{max(lengths)} actions")]
+    reasons = Counter(result.reason for result in results)
+    rows += [(f"ended by {reason}", str(count)) for reason, count in sorted(reasons.items())]
+    rows += [("elapsed", f"{elapsed:.2f} s"),
+             ("speed", f"{len(results) / max(elapsed, 1e-9):.1f} games/s")]
+    _print_table(rows)
+    return 0
+
+
+# -- replay, schema, list ---------------------------------------------------------------
+
+
+def _print_table(rows: list[tuple[str, ...]]) -> None:
+    widths = [max(map(len, column)) for column in zip(*rows, strict=True)]
+    for row in rows:
+        cells = (cell.ljust(width) for cell, width in zip(row, widths, strict=True))
+        print("  ".join(cells).rstrip())
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    with open(args.file, encoding="utf-8") as file:
+        replay = partyrules.loads(file.read())
+    if not isinstance(replay, partyrules.Replay):
+        raise CorruptState(f"expected a Replay, found a {type(replay).__name__}", "type")
+    game = partyrules.get_game(replay.game)
+    report = replay.verify()
+    print(f"{game.title}: replay of {len(replay.actions)} actions, seed {replay.seed}")
+    if report.failed_at == -1:  # verify's mark for a config the game cannot set up
+        print(f"Replay FAILED: {report.error}")
+        return 1
+    narrator = _Narrator(game, public=False)
+    state = game.setup(replay.config, replay.seed)
+    for action in replay.actions[:report.applied]:
+        narrator.action(state, action)
+        state = game.apply(state, action)
+    narrator.flush()
+    if report.failed_at is not None:
+        action = replay.actions[report.failed_at]
+        print(f"Replay FAILED at action {report.failed_at} ({action!r}): {report.error}")
+        return 1
+    if report.terminal:
+        _print_outcome(game, state, report.applied)
+    else:
+        print("The game is not over.")
+    print(f"Replay verified: all {report.applied} actions applied.")
+    return 0
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(partyrules.json_schema(partyrules.get_game(args.game)), indent=2))
+    return 0
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    games = [partyrules.GAMES[name] for name in sorted(partyrules.GAMES)]
+    _print_table([(g.name, g.title, f"{g.min_players}-{g.max_players} players")
+                  for g in games])
+    return 0
+
+
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate, "replay": _cmd_replay,
+    "schema": _cmd_schema,
+}
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="partyrules", description="Play, simulate and replay tabletop party games.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands.add_parser("list", help="list the games")
+    play = commands.add_parser("play", help="play a game, people and bots, narrated")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+    play.add_argument("--seats", help=f"comma-separated {HUMAN!r} or bot names, by seat")
+    play.add_argument("--seed", type=int, help="default: a random seed (printed)")
+    play.add_argument("--save", metavar="FILE", help="write the game as a replay file")
+    simulate = commands.add_parser("simulate", help="play many all-random games")
+    simulate.add_argument("game")
+    simulate.add_argument("--games", type=_positive, required=True)
+    simulate.add_argument("--players", type=int, help="default: the game's minimum")
+    simulate.add_argument("--workers", type=_positive, default=1, help="processes")
+    simulate.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
+    replay = commands.add_parser("replay", help="verify and narrate a replay file")
+    replay.add_argument("file")
+    schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
+    schema.add_argument("game")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``partyrules`` command line; returns the exit code.
+
+    0: done; 1: a replay failed or input ended mid-game; 2: bad arguments or files.
+    """
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse exits on --help and on bad usage
+        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+    try:
+        return _COMMANDS[args.command](args)
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as Unix tools do, and keep
+        # Python from complaining when it flushes stdout at exit.
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), sys.stdout.fileno())
+        return 1
+    except (PartyRulesError, OSError) as exc:
+        print(f"partyrules: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\npartyrules: interrupted", file=sys.stderr)
+        return 130
