@@ -1,0 +1,70 @@
+"""Recorded replays of full games are regression tests.
+
+Each ``replays/*.json`` file is a replay (the bug-report format); ``replays/expected.json``
+holds, per file, the outcome and a digest of the final state's JSON. Any change to the
+rules, the rng or the serializer that alters a recorded game fails here. After an
+intended change, re-record with ``python tests/test_replays.py --record`` and say why
+in the CHANGELOG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import partyrules
+from partyrules.core import testing
+
+HERE = Path(__file__).parent / "replays"
+EXPECTED = HERE / "expected.json"
+RECORDINGS = {  # file name -> (game, players, seed, bot seed)
+    "dinner_3p_seed1.json": ("dinner", 3, 1, 101),
+    "dinner_5p_seed2.json": ("dinner", 5, 2, 202),
+    "dinner_7p_seed3.json": ("dinner", 7, 3, 303),
+}
+
+
+def _digest(state: object) -> str:
+    return hashlib.sha256(partyrules.dumps(state).encode()).hexdigest()
+
+
+def record() -> None:
+    """Play and save every recording, and their expected outcomes."""
+    expected = {}
+    for name, (game_name, players, seed, bot_seed) in RECORDINGS.items():
+        game = partyrules.get_game(game_name)
+        playthrough = testing.play_random(game, game.Config(players=players), seed,
+                                          bot_seed=bot_seed)
+        (HERE / name).write_text(partyrules.dumps(playthrough.replay(), indent=1) + "\n")
+        final = playthrough.states[-1]
+        expected[name] = {"outcome": json.loads(partyrules.dumps(game.outcome(final))),
+                          "actions": len(playthrough.actions), "final_state": _digest(final)}
+    EXPECTED.write_text(json.dumps(expected, indent=2) + "\n")
+
+
+@pytest.mark.parametrize("name", sorted(RECORDINGS))
+def test_recorded_game_replays_identically(name: str) -> None:
+    expected = json.loads(EXPECTED.read_text())[name]
+    replay = partyrules.loads((HERE / name).read_text())
+    report = replay.verify()
+    assert report.ok and report.terminal and report.applied == expected["actions"]
+    final = replay.final_state()
+    game = partyrules.get_game(replay.game)
+    assert json.loads(partyrules.dumps(game.outcome(final))) == expected["outcome"]
+    assert _digest(final) == expected["final_state"]
+
+
+def test_a_tampered_replay_reports_the_first_illegal_action() -> None:
+    replay = partyrules.loads((HERE / "dinner_3p_seed1.json").read_text())
+    broken = type(replay)(replay.game, replay.config, replay.seed,
+                          (replay.actions[0], *replay.actions))
+    report = broken.verify()
+    assert not report.ok and report.failed_at is not None and report.error
+
+
+if __name__ == "__main__" and "--record" in sys.argv:
+    record()
