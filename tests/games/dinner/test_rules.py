@@ -570,6 +570,16 @@ def test_spec_a_foreign_object_is_refused_by_name() -> None:
     assert_refused(state, "StartTable", "not an action")
 
 
+@pytest.mark.parametrize("seat", [-1, 3, "0", 1.0])
+def test_spec_views_and_determinize_refuse_a_seat_that_is_not_at_the_table(seat: object) -> None:
+    state = GAME.setup(Config(players=3), 0)
+    with pytest.raises(IllegalAction, match="no seat"):
+        GAME.view(state, seat)
+    with pytest.raises(IllegalAction, match="no seat"):
+        GAME.determinize(state, seat, random.Random(0))
+    assert list(GAME.legal_actions(state, seat)) == []  # type: ignore[arg-type]
+
+
 def test_spec_actions_after_the_end_are_refused() -> None:
     state = arrange([["Bill Gates"], ["Bono"], ["Pele"]], ["<end>"])
     state = play(state, Pass(0), Pass(1), Pass(2))
