@@ -36,7 +36,7 @@ from cattrs.errors import ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
 from partyrules.core.errors import CorruptState, PartyRulesError
-from partyrules.core.game import GAMES, AnyGame, Outcome
+from partyrules.core.game import GAMES, AnyGame, Outcome, get_game
 
 __all__ = [
     "FORMAT",
@@ -302,7 +302,7 @@ def _game_named(name: Any, path: str) -> AnyGame:
 
 
 def _unstructure_replay(replay: Any) -> dict[str, Any]:
-    game = GAMES[replay.game]
+    game = get_game(replay.game)
     union = action_union(game)
     return {
         "game": replay.game,

@@ -40,7 +40,7 @@ import attrs
 from hypothesis import strategies as st
 
 from partyrules.core.errors import IllegalAction
-from partyrules.core.game import TABLE, AnyGame, Outcome, free_text_fields
+from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, Outcome, free_text_fields
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
@@ -48,6 +48,7 @@ __all__ = [
     "INVARIANTS",
     "InvariantViolation",
     "Playthrough",
+    "action_key",
     "check_all",
     "check_conservation",
     "check_determinism",
@@ -178,7 +179,24 @@ def normalize_action(action: Any) -> Any:
     return attrs.evolve(action, **dict.fromkeys(texts, ""))
 
 
-def _seats(game: AnyGame, state: Any) -> range:
+def action_key(action: Any) -> Hashable:
+    """A comparison key for an action that also tells types apart (``3.0``, ``True`` and
+    ``3`` are equal in Python but not in a rule engine), with free text blanked."""
+    return _strict_key(normalize_action(action))
+
+
+def _strict_key(value: Any) -> Hashable:
+    if attrs.has(type(value)):
+        return (type(value).__qualname__,
+                tuple(_strict_key(getattr(value, f.name)) for f in attrs.fields(type(value))))
+    if isinstance(value, (frozenset, set)):
+        return ("frozenset", tuple(sorted((_strict_key(v) for v in value), key=repr)))
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, tuple(_strict_key(v) for v in value))
+    return (type(value).__name__, value)
+
+
+def _seats(state: Any) -> range:
     return range(TABLE, _players(state) + 1)  # one past the last seat: a forged seat
 
 
@@ -236,16 +254,16 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
         snapshot = copy.deepcopy(state)
         acting = game.to_act(state)
         legal: set[Any] = set()
-        for seat in _seats(game, state):
+        for seat in _seats(state):
             options = list(game.legal_actions(state, seat))
             if seat not in acting and options:
                 raise _fail(game, pt, index, f"seat {seat} is not to act but has actions")
             if seat in acting and not options:
                 raise _fail(game, pt, index, f"seat {seat} is to act but has no action")
-            normalized = [normalize_action(a) for a in options]
-            if len(set(normalized)) != len(normalized):
+            keys = [action_key(a) for a in options]
+            if len(set(keys)) != len(keys):
                 raise _fail(game, pt, index, f"seat {seat}'s legal actions repeat")
-            legal.update(normalized)
+            legal.update(keys)
             for action in rng.sample(options, min(per_state, len(options))):
                 try:
                     game.apply(state, action)
@@ -253,13 +271,15 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
                     raise _fail(game, pt, index, f"legal {action!r} was refused: {exc}") from exc
             if seat in acting:
                 drawn = game.random_action(state, seat, rng)
-                if normalize_action(drawn) not in set(normalized):
+                if action_key(drawn) not in set(keys):
                     raise _fail(game, pt, index, f"random_action gave illegal {drawn!r}")
-        candidates = list(_mutants(rng, state, legal, per_state))
+        enumerated = [a for seat in acting for a in game.legal_actions(state, seat)]
+        candidates = list(_mutants(rng, state, enumerated, per_state))
+        candidates.extend(_constructed(game, rng, state, enumerated))
         if index > 0:
             candidates.append(pt.actions[index - 1])  # the same action again: out of phase
         for action in candidates:
-            expected = normalize_action(action) in legal
+            expected = action_key(action) in legal
             try:
                 game.apply(state, action)
                 accepted = True
@@ -276,13 +296,13 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
             raise _fail(game, pt, index, "trying actions changed the state")
 
 
-def _mutants(rng: random.Random, state: Any, legal: set[Any], count: int) -> Iterator[Any]:
-    """Actions near the legal ones: each field nudged, seats forged, sets toggled."""
-    pool = sorted(legal, key=repr)
-    if not pool:
+def _mutants(rng: random.Random, state: Any, legal: list[Any], count: int) -> Iterator[Any]:
+    """Actions near the legal ones: each field nudged, seats forged, sets toggled,
+    numbers turned into equal floats and bools."""
+    if not legal:
         return
     players = _players(state)
-    for action in rng.sample(pool, min(count, len(pool))):
+    for action in rng.sample(legal, min(count, len(legal))):
         for field in attrs.fields(type(action)):
             value = getattr(action, field.name)
             for other in _nearby(rng, field.name, value, players):
@@ -293,17 +313,53 @@ def _nearby(rng: random.Random, name: str, value: Any, players: int) -> list[Any
     if isinstance(value, bool):
         return [not value]
     if isinstance(value, int):
+        near = [value - 1, value + 1, -1, rng.randrange(0, 256), float(value)]
+        if value in (0, 1):
+            near.append(bool(value))
         if name == "seat":
-            return [seat for seat in range(TABLE, players + 1) if seat != value]
-        return [value - 1, value + 1, -1, rng.randrange(0, 256)]
+            near.extend(seat for seat in range(TABLE, players + 1) if seat != value)
+        return near
     if isinstance(value, frozenset) and all(isinstance(v, int) for v in value):
         out: list[Any] = [value | {rng.randrange(0, 256)}]
         if value:
             out.append(value - {min(value)})
+            out.append(frozenset(float(v) for v in value))
         return out
     if isinstance(value, str):
         return [value + " (and more)"]
     return []
+
+
+def _constructed(game: AnyGame, rng: random.Random, state: Any,
+                 legal: list[Any]) -> Iterator[Any]:
+    """A few actions of every kind, built from scratch for the seats that act, with
+    numbers drawn from those the legal actions use: an action kind that the generator
+    forgets is met here even when no legal action could be mutated into it."""
+    numbers = sorted({v for a in legal for v in _ints_in(a)} | set(range(4)))
+    for cls in game.action_types:
+        for seat in sorted(game.to_act(state)):
+            for _ in range(2):
+                values: dict[str, Any] = {}
+                for field in attrs.fields(cls):
+                    if field.name == "seat":
+                        values["seat"] = seat
+                    elif field.metadata.get(FREE_TEXT):
+                        values[field.name] = ""
+                    elif field.type in (int, "int"):
+                        values[field.name] = rng.choice(numbers)
+                    elif field.default is not attrs.NOTHING:
+                        continue
+                    else:
+                        break
+                else:
+                    yield cls(**values)
+
+
+def _ints_in(action: Any) -> Iterator[int]:
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        if type(value) is int and field.name != "seat":
+            yield value
 
 
 def check_round_trip(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:
@@ -324,7 +380,8 @@ def check_round_trip(game: AnyGame, pt: Playthrough, samples: int | None = 6) ->
 
 
 def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:
-    """5. No leak: ``view(determinize(s, seat, rng), seat) == view(s, seat)``; the
+    """5. No leak: ``view(determinize(s, seat, rng), seat) == view(s, seat)``, and the
+    spectator's view is unchanged too (a spectator knows less than any seat); the
     determinized state is valid and offers the seat the same actions."""
     rng = random.Random(pt.bot_seed ^ 5)
     players = _players(pt.states[0])
@@ -335,8 +392,11 @@ def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> No
             game.validate(sampled)
             if game.view(sampled, seat) != game.view(state, seat):
                 raise _fail(game, pt, index, f"determinize for seat {seat} changed its view")
-            ours = [normalize_action(a) for a in game.legal_actions(state, seat)]
-            theirs = [normalize_action(a) for a in game.legal_actions(sampled, seat)]
+            if game.view(sampled, None) != game.view(state, None):
+                raise _fail(game, pt, index, "the spectator's view shows what seat "
+                                             f"{seat} cannot know")
+            ours = [action_key(a) for a in game.legal_actions(state, seat)]
+            theirs = [action_key(a) for a in game.legal_actions(sampled, seat)]
             if ours != theirs:
                 raise _fail(game, pt, index, f"seat {seat}'s actions depend on what it "
                                              "cannot see")
@@ -344,7 +404,8 @@ def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> No
 
 def check_conservation(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
     """6. Every component is in exactly one place, the same components at every step;
-    every state passes the game's ``validate``."""
+    every state passes the game's ``validate``. Components are distinct values (a game
+    with identical tokens numbers them)."""
     def inventory(state: Any) -> Counter[Hashable]:
         return Counter(item for items in game.places(state).values() for item in items)
 
@@ -353,14 +414,14 @@ def check_conservation(game: AnyGame, pt: Playthrough, samples: int | None = Non
         state = pt.states[index]
         game.validate(state)
         found = inventory(state)
+        duplicated = [item for item, times in found.items() if times > 1]
+        if duplicated:
+            raise _fail(game, pt, index, f"components in two places: {duplicated[:5]}")
         if found != expected:
             extra = found - expected
             lost = expected - found
             raise _fail(game, pt, index, f"components not conserved: extra {dict(extra)}, "
                                          f"lost {dict(lost)}")
-        duplicated = [item for item, times in found.items() if times > expected[item]]
-        if duplicated:
-            raise _fail(game, pt, index, f"components in two places: {duplicated[:5]}")
 
 
 def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> None:

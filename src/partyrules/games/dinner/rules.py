@@ -265,7 +265,7 @@ def _unknown_rule(state: State, action: Unknown) -> str | None:
         return error
     phase = state.phase
     assert isinstance(phase, Drawing)
-    if phase.drawn is None or action.card != phase.drawn:
+    if type(action.card) is not int or phase.drawn is None or action.card != phase.drawn:
         return "1) only the card just drawn may be put under the draw pile"
     if action.card in phase.declared:
         return f"1) card {action.card} was already put under the pile this turn"
@@ -396,8 +396,9 @@ def _ballot_rule(state: State, action: Ballot) -> str | None:
         return "2) the proposer does not vote on their own table"
     if phase.ballots[seat] is not None:
         return f"seat {seat} has already voted"
-    if not isinstance(action.rejected, frozenset):
-        return "a ballot's rejected cards are a frozenset"
+    if not isinstance(action.rejected, frozenset) or any(
+            type(card) is not int for card in action.rejected):
+        return "a ballot's rejected cards are a frozenset of card numbers"
     if not action.rejected.issubset(phase.proposed):
         return "2) a ballot may only reject cards of the proposal"
     return None
