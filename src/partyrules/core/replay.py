@@ -73,12 +73,13 @@ class Replay:
         return state
 
     def verify(self) -> ReplayReport:
-        """Re-apply every action; report the first one the rules refuse, if any."""
+        """Re-apply every action; report the first one the rules refuse, if any.
+
+        A replay whose game or config cannot be set up raises (``UnknownGame``,
+        ``InvalidConfig``): there is no action to blame.
+        """
         game = get_game(self.game)
-        try:
-            state = game.setup(self.config, self.seed)
-        except PartyRulesError as exc:
-            return ReplayReport(0, -1, f"setup failed: {exc}", False)
+        state = game.setup(self.config, self.seed)
         for index, action in enumerate(self.actions):
             try:
                 state = game.apply(state, action)
