@@ -1,0 +1,78 @@
+"""The scripts in ``examples/`` run and print what they promise, and the ``>>>`` snippets
+of the documentation pages still give the output they show."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import runpy
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = ROOT / "examples"
+DOCS = ROOT / "docs"
+
+
+def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    runpy.run_path(str(EXAMPLES / name), run_name="__main__")
+    out, err = capsys.readouterr()
+    assert err == ""
+    return out.splitlines()
+
+
+def test_every_example_is_tested_and_documented() -> None:
+    scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
+    assert scripts == ["drive_a_game.py", "save_and_verify_replay.py", "write_a_bot.py"]
+    for name in scripts:
+        text = (EXAMPLES / name).read_text(encoding="utf-8")
+        assert text.startswith('"""'), f"{name} has no module docstring"
+        assert name in (DOCS / "index.md").read_text(encoding="utf-8")
+
+
+def test_drive_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    title, scores, winners = run_example("drive_a_game.py", capsys)
+    match = re.fullmatch(r"Guess Who's Coming to Dinner: (\d+) actions, ended by (\w+)", title)
+    assert match is not None and int(match.group(1)) > 0
+    assert match.group(2) in {"hand_emptied", "pile_exhausted"}
+    points = [int(p) for p in re.fullmatch(
+        r"scores: seat 0 (\d+), seat 1 (\d+), seat 2 (\d+), seat 3 (\d+)", scores).groups()]
+    best = [seat for seat, score in enumerate(points) if score == max(points)]
+    assert winners == f"winners: {best}"
+
+
+def test_write_a_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = run_example("write_a_bot.py", capsys)
+    assert len(lines) == 4
+    wins = []
+    for seat, line in enumerate(lines):
+        bot = "greedy" if seat == 0 else "random"
+        match = re.fullmatch(rf"seat {seat} \({bot}\): (\d+) wins in 50 games", line)
+        assert match is not None, line
+        wins.append(int(match.group(1)))
+    assert sum(wins) >= 50  # every game has a winner; ties share the win
+
+
+def test_save_and_verify_replay(capsys: pytest.CaptureFixture[str]) -> None:
+    saved, verified, same, outcome = run_example("save_and_verify_replay.py", capsys)
+    match = re.fullmatch(r"saved (\d+) actions to a \d+-byte file", saved)
+    assert match is not None
+    assert verified == f"verified: ok=True, applied={match.group(1)}, terminal=True"
+    assert same == "same final state: True"
+    assert outcome.startswith("outcome: Outcome(winners=frozenset({")
+
+
+PAGES = sorted(path for path in DOCS.rglob("*.md") if ">>> " in path.read_text("utf-8"))
+
+
+def test_documentation_has_snippets() -> None:
+    assert len(PAGES) >= 5
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(DOCS)) for p in PAGES])
+def test_documentation_snippets(page: Path) -> None:
+    result = doctest.testfile(str(page), module_relative=False, report=True,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} snippets failed"
+    assert result.attempted > 0
