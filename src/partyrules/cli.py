@@ -68,15 +68,20 @@ class _Narrator:
     so a person voting after a bot does not read the bot's hidden ballot first.
     """
 
-    def __init__(self, game: AnyGame, *, public: bool) -> None:
+    def __init__(self, game: AnyGame, *, humans: frozenset[int] | None) -> None:
         self.game = game
-        self.public = public  # people play: narrate only what the whole table sees
+        # None: bots only, tell everything. One person: tell what that seat knows.
+        # Several people at one screen: only what the whole table sees.
+        self.humans = humans
         self.count = 0
         self._held: list[str] = []
 
     def action(self, state: Any, action: Any) -> None:
         """Narrate ``action`` taken in ``state`` (the state before it)."""
-        viewer = None if self.public else action.seat  # bots only: tell everything
+        if self.humans is None:
+            viewer: int | None = action.seat
+        else:
+            viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
         line = self.game.describe_action(state, action, viewer)
         self._held.append(f"{self.count:5d}  {line}")
         self.count += 1
@@ -157,7 +162,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     state = game.setup(config, seed)
     bots = {seat: make_bot(spec, game) for seat, spec in enumerate(seats) if spec != HUMAN}
     rng = random.Random(seed)  # the bots' only randomness: same seed, same game
-    narrator = _Narrator(game, public=len(bots) < len(seats))
+    humans = frozenset(seat for seat in range(len(seats)) if seat not in bots)
+    narrator = _Narrator(game, humans=humans or None)
     actions: list[Any] = []
 
     def choose(state: Any, seat: int) -> Any:
@@ -280,7 +286,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     game = partyrules.get_game(replay.game)
     report = replay.verify()
     print(f"{game.title}: replay of {len(replay.actions)} actions, seed {replay.seed}")
-    narrator = _Narrator(game, public=False)
+    narrator = _Narrator(game, humans=None)
     state = game.setup(replay.config, replay.seed)
     for action in replay.actions[:report.applied]:
         narrator.action(state, action)

@@ -11,6 +11,7 @@ import copy
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -416,14 +417,13 @@ def test_type_mismatch_between_envelope_and_data() -> None:
      "data.last_vote"),
     (STATES["default-over"], lambda d: d["tables"][0].update(extra=1), "data.tables[0]"),
     (STATES["default-mid"], lambda d: d["config"].update(extra=1), "data.config"),
-    (STATES["default-mid"], lambda d: d["rng"].update(extra=1), "data.rng"),
     (STATES["default-mid"], lambda d: d.update(extra=1), "data"),
     (Config(players=3), lambda d: d.update(extra=1), "data"),
     (CUSTOM_CONFIG, lambda d: d["guests"][2].update(extra=1), "data.guests[2]"),
     (Ballot(1), lambda d: d.update(extra=1), "data"),
     (testing.play_random(GAME, seed=1).replay(3),
      lambda d: d["actions"][1].update(extra=1), "data.actions[1]"),
-], ids=["phase", "voting-phase", "last-vote", "table", "state-config", "rng", "state",
+], ids=["phase", "voting-phase", "last-vote", "table", "state-config", "state",
         "config", "guest", "action", "replay-action"])
 def test_unknown_field(obj: Any, change: Callable[[Json], Any], path: str) -> None:
     error = _corrupt(_mutated(obj, change))
@@ -974,3 +974,22 @@ def test_states_are_immutable() -> None:
     state = _drawing()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         state.scores = (1, 1, 1, 1)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("bad", [{"state": 1}, 12, "12", "ABCDEF0123456789", "g" * 16, None])
+def test_the_rng_travels_as_sixteen_hex_digits(bad: object) -> None:
+    state = STATES["default-mid"]
+    document = json.loads(dumps(state))
+    assert re.fullmatch("[0-9a-f]{16}", document["data"]["rng"])  # safe in JavaScript
+    document["data"]["rng"] = bad
+    with pytest.raises(CorruptState) as caught:
+        loads(json.dumps(document))
+    assert caught.value.path == "data.rng" and "hex" in str(caught.value)
+
+
+def test_a_config_error_names_its_field() -> None:
+    document = json.loads(dumps(Config(players=3)))
+    document["data"]["first_player"] = 5
+    with pytest.raises(CorruptState) as caught:
+        loads(json.dumps(document))
+    assert caught.value.path == "data.first_player"

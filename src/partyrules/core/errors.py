@@ -32,7 +32,14 @@ class IllegalAction(PartyRulesError):
 
 
 class InvalidConfig(PartyRulesError, ValueError):
-    """A game configuration that cannot be played (player count, deck, variant)."""
+    """A game configuration that cannot be played (player count, deck, variant).
+
+    ``field`` names the config field at fault, when one is.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class CorruptState(PartyRulesError, ValueError):

@@ -35,8 +35,9 @@ import cattrs
 from cattrs.errors import ForbiddenExtraKeysError
 from cattrs.v import transform_error
 
-from partyrules.core.errors import CorruptState, PartyRulesError
+from partyrules.core.errors import CorruptState, InvalidConfig, PartyRulesError
 from partyrules.core.game import GAMES, AnyGame, Outcome, get_game
+from partyrules.core.rng import Rng
 
 __all__ = [
     "FORMAT",
@@ -84,6 +85,17 @@ def _none_hook(value: Any, _: Any) -> None:
 
 
 converter.register_structure_hook(type(None), _none_hook)
+
+
+def _structure_rng(value: Any, _: Any) -> Rng:
+    # 64-bit integers lose precision in JavaScript's JSON.parse: the rng travels as text.
+    if type(value) is not str or len(value) != 16 or value.strip("0123456789abcdef"):
+        raise _WrongType(f"expected 16 lowercase hex digits, got {value!r}")
+    return Rng(int(value, 16))
+
+
+converter.register_structure_hook(Rng, _structure_rng)
+converter.register_unstructure_hook(Rng, lambda rng: f"{rng.state:016x}")
 
 
 def _is_tuple(t: Any) -> bool:
@@ -186,11 +198,16 @@ converter.register_structure_hook_factory(_is_record_union, _union_structure_fac
 converter.register_unstructure_hook_factory(_is_record_union, _union_unstructure_factory)
 
 
+_FIELD_MARK = "\x00"  # joins a config error's field name to its message, for the path
+
+
 def _describe(exc: BaseException, expected: Any) -> str:
     if isinstance(exc, KeyError):
         return "required field missing"
     if isinstance(exc, ForbiddenExtraKeysError):
         return f"unknown fields: {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, InvalidConfig) and exc.field is not None:
+        return f"{exc}{_FIELD_MARK}{exc.field}"
     if isinstance(exc, (PartyRulesError, ValueError, TypeError)):
         return str(exc)
     return f"invalid value ({exc!r})"
@@ -205,7 +222,8 @@ def structure(data: Any, cls: Any, path: str = "data") -> Any:
         if isinstance(exc, cattrs.BaseValidationError):
             messages = transform_error(exc, path=path, format_exception=_describe)
             first, _, where = messages[0].rpartition(" @ ")
-            raise CorruptState(first, where) from None
+            first, _, field = first.partition(_FIELD_MARK)
+            raise CorruptState(first, f"{where}.{field}" if field else where) from None
         raise CorruptState(_describe(exc, cls), path) from None
 
 
@@ -348,6 +366,9 @@ def _schema_of(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "null"}
     if t is Any:
         return {}
+    if t is Rng:
+        return {"type": "string", "pattern": "^[0-9a-f]{16}$",
+                "description": "the SplitMix64 state, 16 hex digits (see docs/rng.md)"}
     origin, args = typing.get_origin(t), typing.get_args(t)
     if origin is Literal:
         return {"enum": list(args)}

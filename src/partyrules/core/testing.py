@@ -34,12 +34,12 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 from hypothesis import strategies as st
 
-from partyrules.core.errors import IllegalAction
+from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, Outcome, free_text_fields
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
@@ -125,15 +125,27 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
 
 
 def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
-    """Configs of ``game``: any supported player count, every boolean option drawn, the
-    other options at their defaults (or as given in ``fixed``)."""
+    """Configs of ``game``: any supported player count, every boolean option drawn, every
+    small integer option (a first player, a turn limit) drawn from 0 to 9 and kept when
+    the config accepts it; other options at their defaults, or as given in ``fixed``."""
     drawn: dict[str, st.SearchStrategy[Any]] = {
         "players": st.integers(game.min_players, game.max_players)}
     for field in attrs.fields(game.Config):
-        if field.name != "players" and isinstance(field.default, bool):
+        if field.name == "players":
+            continue
+        if isinstance(field.default, bool):
             drawn[field.name] = st.booleans()
+        elif type(field.default) is int:
+            drawn[field.name] = st.integers(0, 9)
     drawn.update({name: st.just(value) for name, value in fixed.items()})
-    return st.builds(game.Config, **drawn)
+
+    def build(values: dict[str, Any]) -> Any:
+        try:
+            return game.Config(**values)
+        except InvalidConfig:
+            return None
+
+    return st.fixed_dictionaries(drawn).map(build).filter(lambda config: config is not None)
 
 
 def playthroughs(game: AnyGame, config: st.SearchStrategy[Any] | None = None,
@@ -153,10 +165,12 @@ def playthroughs(game: AnyGame, config: st.SearchStrategy[Any] | None = None,
 
 def _fail(game: AnyGame, pt: Playthrough, step: int | None, message: str) -> InvariantViolation:
     where = "" if step is None else f" at step {step}"
+    state = "states[-1]" if step is None else f"states[{step}]"
     return InvariantViolation(
-        f"{game.name}{where}: {message}\n  reproduce: play_random(get_game({game.name!r}), "
-        f"{pt.config!r}, seed={pt.seed}, bot_seed={pt.bot_seed})"
-        + ("" if step is None else f"; or partyrules.loads of dumps(pt.replay({step}))"))
+        f"{game.name}{where}: {message}\n  reproduce: pt = play_random(get_game({game.name!r}), "
+        f"loads({dumps(pt.config)!r}), seed={pt.seed}, bot_seed={pt.bot_seed}); "
+        f"pt.{state} is the state; dumps(pt.replay({'' if step is None else step})) "
+        "is the bug report")
 
 
 def _sampled(pt: Playthrough, samples: int | None, salt: int) -> Iterator[int]:
@@ -463,11 +477,12 @@ INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
 """The contract's seven invariants, by name, with their default sampling."""
 
 
-def check_all(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
-    """Run all seven invariants on one playthrough (``samples`` overrides every check's
-    default sampling; None keeps each default)."""
+def check_all(game: AnyGame, pt: Playthrough,
+              samples: int | Literal["default"] | None = "default") -> None:
+    """Run all seven invariants on one playthrough. ``samples`` is given to every sampled
+    check: a number of states, None for every state, ``"default"`` for each check's own."""
     for _, check in INVARIANTS:
-        if samples is None or check is check_playthrough_ends:
+        if samples == "default" or check is check_playthrough_ends:
             check(game, pt)
         else:
             check(game, pt, samples)  # type: ignore[call-arg]

@@ -44,31 +44,34 @@ def hand_size(players: int) -> int:
 def _check_config(config: Config) -> None:
     players = config.players
     if type(players) is not int or not 3 <= players <= 7:
-        raise InvalidConfig(f"Guess Who's Coming to Dinner is for 3 to 7 players, not {players!r}")
+        raise InvalidConfig(f"Guess Who's Coming to Dinner is for 3 to 7 players, "
+                            f"not {players!r}", "players")
     if type(config.first_player) is not int or not 0 <= config.first_player < players:
         raise InvalidConfig(f"first_player must be a seat from 0 to {players - 1}, "
-                            f"not {config.first_player!r}")
+                            f"not {config.first_player!r}", "first_player")
     if type(config.no_screen_tables) is not bool:
-        raise InvalidConfig("no_screen_tables must be true or false")
+        raise InvalidConfig("no_screen_tables must be true or false", "no_screen_tables")
     if config.guests is None:
         return
     guests = config.guests
     if not isinstance(guests, tuple) or not all(isinstance(g, Guest) for g in guests):
-        raise InvalidConfig("guests must be a tuple of Guest records")
+        raise InvalidConfig("guests must be a tuple of Guest records", "guests")
     needed = players * hand_size(players) + 10
     if len(guests) < needed:
         raise InvalidConfig(f"a deck for {players} players needs at least {needed} guests "
-                            f"(hands plus 10), this one has {len(guests)}")
+                            f"(hands plus 10), this one has {len(guests)}", "guests")
     names: set[str] = set()
     for index, guest in enumerate(guests):
         if not isinstance(guest.name, str) or not guest.name.strip():
-            raise InvalidConfig(f"guest {index} has no name")
+            raise InvalidConfig(f"guest {index} has no name", f"guests[{index}]")
         if not isinstance(guest.suit, str) or not guest.suit.strip():
-            raise InvalidConfig(f"guest {index} ({guest.name}) has no suit")
+            raise InvalidConfig(f"guest {index} ({guest.name}) has no suit", f"guests[{index}]")
         if type(guest.deceased) is not bool:
-            raise InvalidConfig(f"guest {index} ({guest.name}): deceased must be a bool")
+            raise InvalidConfig(f"guest {index} ({guest.name}): deceased must be a bool",
+                                f"guests[{index}]")
         if guest.name in names:
-            raise InvalidConfig(f"guest {guest.name!r} appears twice in the deck")
+            raise InvalidConfig(f"guest {guest.name!r} appears twice in the deck",
+                                f"guests[{index}]")
         names.add(guest.name)
 
 
@@ -257,6 +260,19 @@ def places(state: State) -> dict[str, tuple[int, ...]]:
     return found
 
 
+def _card_path(state: State, place: str, index: int) -> str:
+    """The JSON path of the ``index``-th card of a place named by :func:`places`."""
+    if place.startswith("tables["):
+        return f"data.{place}.cards[{index}]"
+    if place == "phase":
+        phase = state.phase
+        assert isinstance(phase, (Inviting, Voting))
+        if phase.deceased is not None:
+            return "data.phase.deceased" if index == 0 else f"data.phase.invited[{index - 1}]"
+        return f"data.phase.invited[{index}]"
+    return f"data.{place}[{index}]"
+
+
 def validate(state: State) -> None:
     """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
     every card in exactly one place, seats in range, a coherent phase."""
@@ -271,7 +287,7 @@ def validate(state: State) -> None:
     seen: dict[int, str] = {}
     for place, cards in places(state).items():
         for index, card in enumerate(cards):
-            path = f"data.{place}[{index}]" if place != "phase" else "data.phase"
+            path = _card_path(state, place, index)
             if not 0 <= card < len(deck.guests):
                 raise CorruptState(f"no card {card} in a deck of {len(deck.guests)}", path)
             if card in seen:

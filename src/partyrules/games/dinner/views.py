@@ -180,7 +180,7 @@ def _vote_result(state: State, ballot: Ballot) -> str:
     down = f" ({_cards(deck, result.turned_down)} turned down)" if result.turned_down else ""
     if result.accepted:
         return f". The table is accepted{down}: seat {result.seat} scores {result.points}"
-    return f". The proposal is rejected{down}: seat {result.seat} takes it back"
+    return f". The proposal is rejected{down}: seat {result.seat} takes every card back"
 
 
 def render_view(view: View) -> str:
