@@ -26,7 +26,7 @@ import attrs
 import partyrules
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
-from partyrules.core.game import AnyGame, free_text_fields
+from partyrules.core.game import TABLE, AnyGame, free_text_fields
 
 __all__ = ["main"]
 
@@ -46,13 +46,17 @@ def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
     """Play ``state`` to its end (``choose(state, seat)`` picks each action).
 
     Each round asks the seats of ``to_act`` in increasing order, re-checking before each
-    one, since an earlier seat's action may end the phase (or the game).
+    one, since an earlier seat's action may end the phase (or the game). The table
+    (``TABLE``) is asked only when nobody else may act: its rulings are objections a
+    table raises rarely, and people at the keyboard are offered them with their own
+    choices.
     """
     while not game.is_terminal(state):
         seats = game.to_act(state)
         if not seats:
             raise IllegalAction("the game is not over but no seat may act (a game bug)")
-        for seat in sorted(seats):
+        players = sorted(seats - {TABLE}) or [TABLE]
+        for seat in players:
             if game.is_terminal(state) or seat not in game.to_act(state):
                 continue
             action = choose(state, seat)
@@ -114,16 +118,27 @@ def _ask_number(count: int) -> int:
         print(f"Please type a number from 1 to {count}, not {answer!r} (end of input quits).")
 
 
-def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator) -> Any:
+def _table_ruling(game: AnyGame, state: Any) -> Any:
+    """Bots rule for the table with its first listed ruling: the one raising no objection
+    (e.g. confirming a reveal)."""
+    return next(game.legal_actions(state, TABLE))
+
+
+def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
+               viewer: int | None = None) -> Any:
+    viewer = seat if viewer is None else viewer
     narrator.flush(state)
     options = list(game.legal_actions(state, seat))
     if not options:
         raise IllegalAction(f"seat {seat} is to act but has no legal action (a game bug)")
+    if seat != TABLE and TABLE in game.to_act(state):
+        options += game.legal_actions(state, TABLE)  # a person may raise the table's ruling
     print()
-    print(game.render_view(game.view(state, seat)))
-    print(f"Seat {seat}, your move:")
+    print(game.render_view(game.view(state, viewer)))
+    print(f"Seat {seat}, your move:" if seat != TABLE else
+          f"Seat {viewer}, rule for the whole table:")
     for number, option in enumerate(options, 1):
-        print(f"  {number:3d}) {game.describe_action(state, option, seat)}")
+        print(f"  {number:3d}) {game.describe_action(state, option, viewer)}")
     action = options[_ask_number(len(options)) - 1]
     for field in free_text_fields(type(action)):
         action = attrs.evolve(action, **{field: _read(f"{field.replace('_', ' ')}: ")})
@@ -171,7 +186,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
             return bots[seat].choose(state, seat, rng)
         if 0 <= seat < len(seats):
             return _ask_human(game, state, seat, narrator)
-        return game.random_action(state, seat, rng)  # TABLE: the table rules by chance
+        if humans:  # the table waits on a ruling: the first person at the table says it
+            return _ask_human(game, state, TABLE, narrator, viewer=min(humans))
+        return _table_ruling(game, state)
 
     def record(state: Any, action: Any) -> None:
         narrator.action(state, action)
@@ -216,7 +233,10 @@ def _simulate_one(job: tuple[str, Any, int]) -> _Result:
     bot = make_bot("random", game)
     rng = random.Random(seed)  # as in `play`: `play --seed S` replays simulated game S
     actions: list[Any] = []
-    final = _run(game, game.setup(config, seed), lambda state, seat: bot.choose(state, seat, rng),
+    def choose(state: Any, seat: int) -> Any:
+        return _table_ruling(game, state) if seat == TABLE else bot.choose(state, seat, rng)
+
+    final = _run(game, game.setup(config, seed), choose,
                  lambda state, action: actions.append(action))
     outcome = game.outcome(final)
     return _Result(outcome.winners, len(actions), outcome.reason)

@@ -46,6 +46,7 @@ from partyrules.core.serialize import dumps, loads
 
 __all__ = [
     "INVARIANTS",
+    "TABLE_RATE",
     "InvariantViolation",
     "Playthrough",
     "action_key",
@@ -94,10 +95,17 @@ class Playthrough:
                 f"bot_seed={self.bot_seed}, actions={len(self.actions)})")
 
 
+TABLE_RATE = 0.1
+"""How often the table (``TABLE``) is let to act when a seat could act too."""
+
+
 def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: int | None = None,
-                bot_seed: int | None = None, max_steps: int = MAX_STEPS) -> Playthrough:
+                bot_seed: int | None = None, max_steps: int = MAX_STEPS,
+                table_rate: float = TABLE_RATE) -> Playthrough:
     """Play a game with every seat choosing ``random_action``; the seat to act is drawn
-    uniformly from ``to_act``. Deterministic in ``(config, seed, bot_seed)``."""
+    uniformly from ``to_act``, except that the table's rulings (objections a table raises
+    rarely) are let in with probability ``table_rate`` while a seat could act instead.
+    Deterministic in ``(config, seed, bot_seed)``."""
     if config is None:
         config = game.Config(players=players if players is not None else game.min_players)
     bot_seed = seed if bot_seed is None else bot_seed
@@ -110,6 +118,8 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
             raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "
                                      f"(config={config!r}, seed={seed}, bot_seed={bot_seed})")
         acting = sorted(game.to_act(state))
+        if len(acting) > 1 and acting[0] == TABLE and rng.random() >= table_rate:
+            acting = acting[1:]
         if not acting:
             raise InvariantViolation(f"{game.name}: nobody may act in a running game at step "
                                      f"{len(actions)} (seed={seed}, bot_seed={bot_seed})")

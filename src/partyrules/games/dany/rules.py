@@ -1,0 +1,476 @@
+"""The rules of Dany goes to Hollywood: setup, legal actions, the reducer, outcome.
+
+Section names in messages follow the rulebook: Setup, 1. getting ready, 2. focuses,
+3. creates, 4. think and communicate, 5. the deciding personality, 6. reveals the word,
+Next Turn Setup, End of Game, Final Twist, Rules for the active personality, Additional
+Rules (Dany's Reason). Where the rulebook is silent, the spec (``docs/games/dany.md``)
+decides. Each action kind has one ``why_illegal`` predicate named after its rule.
+
+>>> from partyrules.games.dany.state import Config
+>>> state = setup(Config(players=4), seed=1)
+>>> sorted(to_act(state))   # the active personality, and the table that may rule
+[-1, 0]
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any, Literal
+
+from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.game import TABLE, Outcome
+from partyrules.core.rng import Rng
+from partyrules.games.dany.actions import (
+    Accuse,
+    Action,
+    ConfirmReveal,
+    Decide,
+    Done,
+    ExplanationFailed,
+    Invalidate,
+    Keep,
+)
+from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON, is_secondary
+from partyrules.games.dany.state import (
+    Accusation,
+    Composing,
+    Config,
+    Discussing,
+    FinalTwist,
+    Over,
+    Revealing,
+    State,
+)
+
+__all__ = [
+    "SUCCESSES_TO_WIN",
+    "apply",
+    "is_simultaneous",
+    "is_terminal",
+    "legal_actions",
+    "outcome",
+    "random_action",
+    "setup",
+    "to_act",
+    "why_illegal",
+]
+
+SUCCESSES_TO_WIN = 6
+"""End of Game: 6 correct answers and the secondary personalities win."""
+
+Result = Literal["success", "failure", "void"]
+
+
+@lru_cache(maxsize=64)
+def _prebuilt(config: Config) -> tuple[tuple[tuple[Keep, ...], ...],
+                                       tuple[tuple[Decide, ...], ...]]:
+    """Per config, built once: every Keep and Decide action of every seat."""
+    memory, _ = config.deck_sizes()
+    seats = range(config.players)
+    keeps = tuple(tuple(Keep(seat, card) for card in range(memory)) for seat in seats)
+    decides = tuple(tuple(Decide(seat, word) for word in CHOICES) for seat in seats)
+    return keeps, decides
+
+
+# -- setup and turn structure -----------------------------------------------------------
+
+
+def setup(config: Config, seed: int) -> State:
+    """Setup: deal the personalities, shuffle the Memory and Idea decks, and get the
+    first active personality ready."""
+    if not isinstance(config, Config):
+        raise InvalidConfig(f"expected a dany Config, got {type(config).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    memory_count, idea_count = config.deck_sizes()
+    rng = Rng.from_seed(seed)
+    personalities, rng = rng.shuffle(config.personalities())
+    memory, rng = rng.shuffle(range(memory_count))
+    ideas, rng = rng.shuffle(range(idea_count))
+    state = State(
+        config=config, rng=rng, personalities=personalities, revealed=frozenset(),
+        memory=memory, box=(), ideas=ideas, idea=None, successes=(), failures=(),
+        voided=(), active=config.first_active, phase=Over("six_successes", frozenset()),
+    )
+    return _get_ready(state, state.active, state.turn, {})
+
+
+def _get_ready(state: State, active: int, turn: int, changes: dict[str, Any]) -> State:
+    """1. Flip the top Idea card, shuffle the Choice cards and look at the first, draw
+    7 Memory cards."""
+    ideas = changes.get("ideas", state.ideas)
+    memory = changes.get("memory", state.memory)
+    choices, rng = changes.get("rng", state.rng).shuffle(CHOICES)
+    changes.update(
+        idea=ideas[0], ideas=ideas[1:], memory=memory[HAND:], rng=rng, active=active,
+        turn=turn, phase=Composing(memory[:HAND], (), choices[0]),
+    )
+    return _evolve(state, changes)
+
+
+def _evolve(state: State, changes: dict[str, Any]) -> State:
+    # One positional constructor call: faster than attrs.evolve on the hot path.
+    get = changes.get
+    return State(
+        state.config, get("rng", state.rng), get("personalities", state.personalities),
+        get("revealed", state.revealed), get("memory", state.memory), get("box", state.box),
+        get("ideas", state.ideas), get("idea", state.idea), get("successes", state.successes),
+        get("failures", state.failures), get("voided", state.voided),
+        get("active", state.active), get("phase", state.phase), get("turn", state.turn),
+        get("twist_trigger", state.twist_trigger),
+        get("last_accusation", state.last_accusation),
+    )
+
+
+def _end_turn(state: State, result: Result, kept: tuple[int, ...],
+              memory: tuple[int, ...]) -> State:
+    """6. Score the turn; Next Turn Setup: the used Memory cards go to the box, the pile
+    is shuffled, the active personality becomes deciding and the seat on its left
+    becomes active; then the End of Game checks, in the spec's order."""
+    config = state.config
+    changes: dict[str, Any] = {"idea": None, "box": state.box + kept}
+    idea = (state.idea,) if state.idea is not None else ()
+    if result == "success":
+        changes["successes"] = state.successes + idea
+    elif result == "failure":
+        changes["failures"] = state.failures + idea
+    else:
+        changes["voided"] = state.voided + idea
+    shuffled, rng = state.rng.shuffle(memory)
+    changes.update(memory=shuffled, rng=rng)
+    successes = changes.get("successes", state.successes)
+    failures = changes.get("failures", state.failures)
+    if len(successes) >= SUCCESSES_TO_WIN:
+        winners = frozenset(seat for seat, p in enumerate(state.personalities)
+                            if is_secondary(p))
+        return _game_over(state, Over("six_successes", winners), changes)
+    trigger = ""
+    if len(failures) >= config.failures_to_twist():
+        trigger = "failures"
+    elif len(shuffled) < HAND:
+        trigger = "memory"
+    elif not state.ideas:
+        trigger = "ideas"
+    following = (state.active + 1) % config.players
+    if trigger:
+        changes.update(active=following, twist_trigger=trigger,
+                       phase=_twist(frozenset(range(config.players)), config.players, False))
+        return _evolve(state, changes)
+    return _get_ready(state, following, state.turn + 1, changes)
+
+
+def _twist(candidates: frozenset[int], players: int, revote: bool) -> FinalTwist:
+    return FinalTwist(candidates, revote, (None,) * players)
+
+
+def _game_over(state: State, over: Over, changes: dict[str, Any]) -> State:
+    # At the end every personality card is turned face up.
+    changes.update(phase=over, revealed=frozenset(range(state.config.players)))
+    return _evolve(state, changes)
+
+
+# -- who acts ---------------------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Composing: the active seat and the table; discussing: the deciding seat and the
+    table; the reveal: the table; the Final Twist: every seat that has not voted."""
+    phase = state.phase
+    if isinstance(phase, Composing):
+        return frozenset((state.active, TABLE))
+    if isinstance(phase, Discussing):
+        return frozenset((state.deciding, TABLE))
+    if isinstance(phase, Revealing):
+        return frozenset((TABLE,))
+    if isinstance(phase, FinalTwist):
+        return frozenset(seat for seat, target in enumerate(phase.ballots) if target is None)
+    return frozenset()
+
+
+def is_simultaneous(state: State) -> bool:
+    """True in the Final Twist: everyone points at once. The table's rulings race the
+    active and deciding personalities (not simultaneous)."""
+    return isinstance(state.phase, FinalTwist)
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game is over."""
+    return isinstance(state.phase, Over)
+
+
+def outcome(state: State) -> Outcome:
+    """The winning seats and the rule that ended the game; Dany keeps no score."""
+    phase = state.phase
+    if not isinstance(phase, Over):
+        raise IllegalAction("the game is not over yet: there is no outcome")
+    return Outcome(phase.winners, None, phase.reason)
+
+
+# -- the rules, one predicate per action kind --------------------------------------------
+
+
+_PHASE_NAMES = {
+    Composing: "the active personality's creation",
+    Discussing: "the discussion",
+    Revealing: "the reveal",
+    FinalTwist: "the Final Twist",
+    Over: "the end of the game",
+}
+
+
+def _phase_error(state: State, phases: tuple[type, ...], what: str) -> str | None:
+    if not isinstance(state.phase, phases):
+        return f"{what} is not possible during {_PHASE_NAMES[type(state.phase)]}"
+    return None
+
+
+def _seat_error(seat: Any, expected: int, role: str) -> str | None:
+    if type(seat) is not int:
+        return f"seat must be an int, not {seat!r}"
+    if seat != expected:
+        who = "the table (TABLE, -1)" if expected == TABLE else f"seat {expected}"
+        return f"only {who}, {role}, may do this; not seat {seat}"
+    return None
+
+
+def _keep_rule(state: State, action: Keep) -> str | None:
+    """2. The active personality uses any of the 7 Memory cards it drew."""
+    error = _phase_error(state, (Composing,), "laying out a card") or _seat_error(
+        action.seat, state.active, "the active personality")
+    if error:
+        return error
+    assert isinstance(state.phase, Composing)
+    if type(action.card) is not int or action.card not in state.phase.hand:
+        return f"2. card {action.card!r} is not in the active personality's hand"
+    return None
+
+
+def _done_rule(state: State, action: Done) -> str | None:
+    """3. The creation is sent: 0 to 7 cards."""
+    error = _phase_error(state, (Composing,), "finishing the creation") or _seat_error(
+        action.seat, state.active, "the active personality")
+    if error:
+        return error
+    if not isinstance(action.layout, str):
+        return f"the layout is text, not {action.layout!r}"
+    return None
+
+
+def _invalidate_rule(state: State, action: Invalidate) -> str | None:
+    """4. Any communication or help from the active personality invalidates the turn;
+    the table rules so before the deciding personality's answer."""
+    return _phase_error(state, (Composing, Discussing), "invalidating the turn") or (
+        _seat_error(action.seat, TABLE, "ruling for the whole table"))
+
+
+def _decide_rule(state: State, action: Decide) -> str | None:
+    """5. The seat on the active personality's right announces the word; it is final."""
+    error = _phase_error(state, (Discussing,), "the final answer") or _seat_error(
+        action.seat, state.deciding, "the deciding personality")
+    if error:
+        return error
+    if type(action.word) is not int or action.word not in CHOICES:
+        return f"5. the answer is the number of a word, 1 to 5, not {action.word!r}"
+    return None
+
+
+def _confirm_rule(state: State, action: ConfirmReveal) -> str | None:
+    """6. The reveal is confirmed and the turn scored."""
+    return _phase_error(state, (Revealing,), "confirming the reveal") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table")
+
+
+def _explanation_rule(state: State, action: ExplanationFailed) -> str | None:
+    """Rules for the active personality: it must explain its creation if asked."""
+    return _phase_error(state, (Revealing,), "ruling on the explanation") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table")
+
+
+def _accuse_rule(state: State, action: Accuse) -> str | None:
+    """Final Twist: everyone points at the one they think is Dany (not at themselves;
+    in a re-vote, only at the tied personalities)."""
+    error = _phase_error(state, (FinalTwist,), "pointing at Dany")
+    if error:
+        return error
+    phase = state.phase
+    assert isinstance(phase, FinalTwist)
+    seat, target = action.seat, action.target
+    if type(seat) is not int or not 0 <= seat < len(phase.ballots):
+        return f"there is no seat {seat!r}"
+    if phase.ballots[seat] is not None:
+        return f"seat {seat} has already pointed"
+    if type(target) is not int or target not in phase.candidates:
+        tied = " (only the tied personalities, in a re-vote)" if phase.revote else ""
+        return f"Final Twist: seat {target!r} cannot be pointed at{tied}"
+    if target == seat:
+        return "Final Twist: nobody points at themselves"
+    return None
+
+
+_RULES: dict[type, Callable[[State, Any], str | None]] = {
+    Keep: _keep_rule,
+    Done: _done_rule,
+    Invalidate: _invalidate_rule,
+    Decide: _decide_rule,
+    ConfirmReveal: _confirm_rule,
+    ExplanationFailed: _explanation_rule,
+    Accuse: _accuse_rule,
+}
+
+
+def why_illegal(state: State, action: Action) -> str | None:
+    """The rule that forbids ``action`` now, or None when it is legal."""
+    rule = _RULES.get(type(action))
+    if rule is None:
+        return f"{type(action).__name__} is not an action of Dany goes to Hollywood"
+    return rule(state, action)
+
+
+# -- legal actions ------------------------------------------------------------------------
+
+
+_INVALIDATE = Invalidate(TABLE)
+_TABLE_REVEAL = (ConfirmReveal(TABLE), ExplanationFailed(TABLE))
+
+
+def legal_actions(state: State, seat: int) -> Iterator[Action]:
+    """Every action ``seat`` may take now, in a fixed order."""
+    phase = state.phase
+    if isinstance(phase, Composing):
+        if seat == state.active:
+            row = _prebuilt(state.config)[0][seat]
+            for card in phase.hand:
+                yield row[card]
+            yield Done(seat, "")
+        elif seat == TABLE:
+            yield _INVALIDATE
+    elif isinstance(phase, Discussing):
+        if seat == state.deciding:
+            yield from _prebuilt(state.config)[1][seat]
+        elif seat == TABLE:
+            yield _INVALIDATE
+    elif isinstance(phase, Revealing):
+        if seat == TABLE:
+            yield from _TABLE_REVEAL
+    elif isinstance(phase, FinalTwist) and type(seat) is int \
+            and 0 <= seat < len(phase.ballots) and phase.ballots[seat] is None:
+        for target in sorted(phase.candidates):
+            if target != seat:
+                yield Accuse(seat, target)
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action of ``seat``."""
+    options = tuple(legal_actions(state, seat))
+    if not options:
+        raise IllegalAction(f"seat {seat} has no action now")
+    return options[rng.randrange(len(options))]
+
+
+# -- the reducer ----------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return _EFFECTS[type(action)](state, action)
+
+
+def _apply_keep(state: State, action: Keep) -> State:
+    phase = state.phase
+    assert isinstance(phase, Composing)
+    hand = tuple(card for card in phase.hand if card != action.card)
+    return _evolve(state, {"phase": Composing(hand, (*phase.kept, action.card), phase.choice)})
+
+
+def _apply_done(state: State, action: Done) -> State:
+    phase = state.phase
+    assert isinstance(phase, Composing)
+    return _evolve(state, {  # 2. the unused cards go back on top of the Memory pile
+        "memory": phase.hand + state.memory,
+        "phase": Discussing(phase.kept, action.layout, phase.choice),
+    })
+
+
+def _apply_invalidate(state: State, action: Invalidate) -> State:
+    phase = state.phase
+    assert isinstance(phase, (Composing, Discussing))
+    unused = phase.hand if isinstance(phase, Composing) else ()
+    return _end_turn(state, "void", phase.kept, unused + state.memory)
+
+
+def _apply_decide(state: State, action: Decide) -> State:
+    phase = state.phase
+    assert isinstance(phase, Discussing)
+    return _evolve(state, {"phase": Revealing(phase.kept, phase.layout, phase.choice,
+                                              action.word)})
+
+
+def _apply_confirm(state: State, action: ConfirmReveal) -> State:
+    phase = state.phase
+    assert isinstance(phase, Revealing)
+    result: Result = "success" if phase.word == phase.choice else "failure"
+    return _end_turn(state, result, phase.kept, state.memory)
+
+
+def _apply_explanation_failed(state: State, action: ExplanationFailed) -> State:
+    phase = state.phase
+    assert isinstance(phase, Revealing)
+    result: Result = "void" if phase.word == phase.choice else "failure"
+    return _end_turn(state, result, phase.kept, state.memory)
+
+
+def _apply_accuse(state: State, action: Accuse) -> State:
+    phase = state.phase
+    assert isinstance(phase, FinalTwist)
+    ballots = (*phase.ballots[:action.seat], action.target, *phase.ballots[action.seat + 1:])
+    if any(target is None for target in ballots):
+        return _evolve(state, {"phase": FinalTwist(phase.candidates, phase.revote, ballots)})
+    return _count_accusations(state, phase, tuple(t for t in ballots if t is not None))
+
+
+def _count_accusations(state: State, phase: FinalTwist, ballots: tuple[int, ...]) -> State:
+    """Final Twist: the majority (the most votes) designates a personality; a tie is
+    settled by the base game's or Dany's Reason's procedure."""
+    counts = Counter(ballots)
+    most = max(counts.values())
+    tied = frozenset(seat for seat, votes in counts.items() if votes == most)
+    personalities = state.personalities
+    dany = personalities.index(DANY)
+    dany_side = frozenset(seat for seat, p in enumerate(personalities) if p in (DANY, REASON))
+    secondaries = frozenset(seat for seat, p in enumerate(personalities) if is_secondary(p))
+    changes: dict[str, Any] = {"last_accusation": Accusation(ballots, tied)}
+    if len(tied) == 1:
+        if dany in tied:
+            return _game_over(state, Over("dany_designated", secondaries), changes)
+        return _game_over(state, Over("secondary_designated", dany_side), changes)
+    if phase.revote:
+        return _game_over(state, Over("second_tie", dany_side), changes)
+    if state.config.danys_reason:
+        # "Is Dany not in the tied personalities?" Nobody reveals a card.
+        if dany not in tied:
+            return _game_over(state, Over("dany_not_in_tie", dany_side), changes)
+    else:
+        # The tied keep their cards face down; everyone else reveals theirs.
+        revealed = state.revealed | (frozenset(range(len(personalities))) - tied)
+        changes["revealed"] = revealed
+        if dany in revealed:
+            return _game_over(state, Over("dany_revealed_in_tie", dany_side), changes)
+    changes["phase"] = _twist(tied, len(personalities), True)
+    return _evolve(state, changes)
+
+
+_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+    Keep: _apply_keep,
+    Done: _apply_done,
+    Invalidate: _apply_invalidate,
+    Decide: _apply_decide,
+    ConfirmReveal: _apply_confirm,
+    ExplanationFailed: _apply_explanation_failed,
+    Accuse: _apply_accuse,
+}
