@@ -278,3 +278,27 @@ def test_make_bot_resolves_names() -> None:
     assert isinstance(bot, RandomBot) and bot.name == "random"
     with pytest.raises(partyrules.InvalidConfig, match="known bots: random"):
         make_bot("perfect", game)
+
+
+# -- the table's rulings (TABLE, seat -1) ------------------------------------------------------
+
+
+def test_bots_let_the_table_rule_only_when_nobody_else_may_act(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "dany", "--players", "4", "--seed", "3")
+    assert code == 0 and "Game over" in out
+    assert "helped" not in out and "cannot explain" not in out  # no objection raised
+    assert "The table confirms the reveal" in out
+
+
+def test_a_person_is_offered_the_tables_ruling_among_their_choices(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 0 composes first: 7 Keep, then Done, then the table's Invalidate (choice 9).
+    feed(monkeypatch, "9\n" + "1\n" * 400)
+    code, out, _ = run(capsys, "play", "dany", "--seats", "human,random,random,random",
+                       "--seed", "3")
+    assert code == 0
+    first_menu = out.split("Your choice", 1)[0]
+    assert "9) The table rules that the active personality helped" in first_menu
+    assert "the turn is void" in out
+    assert "rule for the whole table" in out  # the reveal waits on the table alone

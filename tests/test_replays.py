@@ -21,10 +21,13 @@ from partyrules.core import testing
 
 HERE = Path(__file__).parent / "replays"
 EXPECTED = HERE / "expected.json"
-RECORDINGS = {  # file name -> (game, players, seed, bot seed)
-    "dinner_3p_seed1.json": ("dinner", 3, 1, 101),
-    "dinner_5p_seed2.json": ("dinner", 5, 2, 202),
-    "dinner_7p_seed3.json": ("dinner", 7, 3, 303),
+RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
+    # file name -> (game, config fields, seed, bot seed)
+    "dinner_3p_seed1.json": ("dinner", {"players": 3}, 1, 101),
+    "dinner_5p_seed2.json": ("dinner", {"players": 5}, 2, 202),
+    "dinner_7p_seed3.json": ("dinner", {"players": 7}, 3, 303),
+    "dany_5p_seed4.json": ("dany", {"players": 5}, 4, 404),
+    "dany_reason_9p_seed5.json": ("dany", {"players": 9, "danys_reason": True}, 5, 505),
 }
 
 
@@ -35,10 +38,9 @@ def _digest(state: object) -> str:
 def record() -> None:
     """Play and save every recording, and their expected outcomes."""
     expected = {}
-    for name, (game_name, players, seed, bot_seed) in RECORDINGS.items():
+    for name, (game_name, fields, seed, bot_seed) in RECORDINGS.items():
         game = partyrules.get_game(game_name)
-        playthrough = testing.play_random(game, game.Config(players=players), seed,
-                                          bot_seed=bot_seed)
+        playthrough = testing.play_random(game, game.Config(**fields), seed, bot_seed=bot_seed)
         (HERE / name).write_text(partyrules.dumps(playthrough.replay(), indent=1) + "\n")
         final = playthrough.states[-1]
         expected[name] = {"outcome": json.loads(partyrules.dumps(game.outcome(final))),

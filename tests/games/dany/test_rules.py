@@ -14,6 +14,7 @@ import pytest
 
 import partyrules
 from partyrules import TABLE, IllegalAction, InvalidConfig
+from partyrules.core import testing
 from partyrules.games.dany.actions import (
     Accuse,
     ConfirmReveal,
@@ -477,3 +478,18 @@ def test_spec_a_determinized_state_hides_the_choice_and_the_hand() -> None:
         sampled = GAME.determinize(state, seat, random.Random(seat))
         assert GAME.view(sampled, seat) == GAME.view(state, seat)
         assert sampled.personalities[seat] == state.personalities[seat]
+
+
+@pytest.mark.parametrize("players", [4, 9])
+def test_spec_the_kit_invariants_hold_with_the_reason_at_the_player_count_limits(
+        players: int) -> None:
+    # The shared invariant run draws configs up to Game.max_players (8, the default
+    # config's limit); nine seats exist only with Dany's Reason, so they are checked here.
+    config = Config(players=players, danys_reason=True)
+    reasons = set()
+    for seed in range(12):
+        playthrough = testing.play_random(GAME, config, seed)
+        testing.check_all(GAME, playthrough)
+        reasons.add(GAME.outcome(playthrough.states[-1]).reason)
+    assert reasons and reasons <= {"six_successes", "dany_designated", "secondary_designated",
+                                   "dany_not_in_tie", "second_tie"}
