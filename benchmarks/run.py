@@ -9,8 +9,9 @@ Everything is measured in one process run, so the figures are comparable with ea
 * the *evolve baseline*: microseconds for one ``attrs.evolve`` of a 10-field frozen,
   slotted attrs record (best of several ``timeit`` repeats);
 * per game (reached only through ``partyrules.GAMES``), all-random playouts: the seat is
-  ``rng.choice(sorted(game.to_act(state)))``, the action ``game.random_action(state, seat,
-  rng)``, then ``state = game.apply(state, action)``, with a seeded ``random.Random``;
+  ``random_actor(game.to_act(state), rng)`` (the test kit's policy: the table rules now
+  and then), the action ``game.random_action(state, seat, rng)``, then
+  ``state = game.apply(state, action)``, with a seeded ``random.Random``;
 * the recorded actions of those playouts replayed through ``apply`` alone;
 * ``dumps`` + ``loads`` of a mid-game state (halfway through the median-length playout).
 
@@ -33,6 +34,7 @@ from typing import Any
 import attrs
 
 import partyrules
+from partyrules.core.game import random_actor
 
 AnyGame = partyrules.Game[Any, Any, Any, Any]
 """A registered game of any types."""
@@ -162,7 +164,7 @@ def play_random(game: AnyGame, players: int, max_games: int, seconds: float,
         state = game.setup(config, seed)
         actions: list[Any] = []
         while not is_terminal(state) and len(actions) < MAX_STEPS_PER_GAME:
-            seat = rng.choice(sorted(to_act(state)))
+            seat = random_actor(to_act(state), rng)
             start = clock()
             action = random_action(state, seat, rng)
             state = apply(state, action)

@@ -25,10 +25,12 @@ __all__ = [
     "FREE_TEXT",
     "GAMES",
     "TABLE",
+    "TABLE_RATE",
     "Game",
     "Outcome",
     "free_text_fields",
     "get_game",
+    "random_actor",
     "register",
     "text_field",
 ]
@@ -128,6 +130,25 @@ class Game(Generic[C, S, A, V]):
     does, as ``viewer`` may know it (``None``: what the whole table sees)."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
+
+
+TABLE_RATE = 0.1
+"""How often random play lets the table (``TABLE``) act while a seat could act instead."""
+
+
+def random_actor(acting: frozenset[int], rng: random.Random,
+                 table_rate: float = TABLE_RATE) -> int:
+    """The seat that acts next in random play: uniform among ``acting``, except that the
+    table's rulings (objections a real table raises rarely) are let in only with
+    probability ``table_rate`` while a seat could act instead.
+
+    >>> random_actor(frozenset({TABLE, 2}), random.Random(1), table_rate=0.0)
+    2
+    """
+    seats = sorted(acting)
+    if len(seats) > 1 and seats[0] == TABLE and rng.random() >= table_rate:
+        seats = seats[1:]
+    return seats[rng.randrange(len(seats))]
 
 
 AnyGame = Game[Any, Any, Any, Any]

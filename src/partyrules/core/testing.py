@@ -40,13 +40,20 @@ import attrs
 from hypothesis import strategies as st
 
 from partyrules.core.errors import IllegalAction, InvalidConfig
-from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, Outcome, free_text_fields
+from partyrules.core.game import (
+    FREE_TEXT,
+    TABLE,
+    TABLE_RATE,
+    AnyGame,
+    Outcome,
+    free_text_fields,
+    random_actor,
+)
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
 __all__ = [
     "INVARIANTS",
-    "TABLE_RATE",
     "InvariantViolation",
     "Playthrough",
     "action_key",
@@ -95,16 +102,12 @@ class Playthrough:
                 f"bot_seed={self.bot_seed}, actions={len(self.actions)})")
 
 
-TABLE_RATE = 0.1
-"""How often the table (``TABLE``) is let to act when a seat could act too."""
-
-
 def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: int | None = None,
                 bot_seed: int | None = None, max_steps: int = MAX_STEPS,
                 table_rate: float = TABLE_RATE) -> Playthrough:
     """Play a game with every seat choosing ``random_action``; the seat to act is drawn
-    uniformly from ``to_act``, except that the table's rulings (objections a table raises
-    rarely) are let in with probability ``table_rate`` while a seat could act instead.
+    by :func:`~partyrules.core.game.random_actor`: uniformly from ``to_act``, except that
+    the table's rulings are let in with probability ``table_rate`` while a seat could act.
     Deterministic in ``(config, seed, bot_seed)``."""
     if config is None:
         config = game.Config(players=players if players is not None else game.min_players)
@@ -117,13 +120,11 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
         if len(actions) >= max_steps:
             raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "
                                      f"(config={config!r}, seed={seed}, bot_seed={bot_seed})")
-        acting = sorted(game.to_act(state))
-        if len(acting) > 1 and acting[0] == TABLE and rng.random() >= table_rate:
-            acting = acting[1:]
+        acting = game.to_act(state)
         if not acting:
             raise InvariantViolation(f"{game.name}: nobody may act in a running game at step "
                                      f"{len(actions)} (seed={seed}, bot_seed={bot_seed})")
-        seat = acting[rng.randrange(len(acting))]
+        seat = random_actor(acting, rng, table_rate)
         action = game.random_action(state, seat, rng)
         state = game.apply(state, action)
         actions.append(action)
