@@ -302,3 +302,23 @@ def test_a_person_is_offered_the_tables_ruling_among_their_choices(
     assert "9) The table rules that the active personality helped" in first_menu
     assert "the turn is void" in out
     assert "rule for the whole table" in out  # the reveal waits on the table alone
+
+
+def test_config_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "dany", "--players", "9", "-o", "danys_reason=true",
+                       "--seed", "2")
+    assert code == 0 and "Game over" in out
+    code, out, _ = run(capsys, "simulate", "dany", "--games", "4", "--players", "5",
+                       "--option", "danys_reason=true", "-o", "memory_cards=40")
+    assert code == 0 and re.search(r"^games +4$", out, re.M)
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ("danys_reason=yes", "expected true or false, got 'yes' @ config.danys_reason"),
+    ("colour=1", "unknown fields: colour @ config"),
+    ("danys_reason", "NAME=VALUE"),
+])
+def test_bad_config_options_are_clear_errors(capsys: pytest.CaptureFixture[str], option: str,
+                                             message: str) -> None:
+    code, _, err = run(capsys, "play", "dany", "--players", "5", "-o", option)
+    assert code == 2 and message in err and "Traceback" not in err

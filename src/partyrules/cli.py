@@ -27,6 +27,7 @@ import partyrules
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
+from partyrules.core.serialize import structure
 
 __all__ = ["main"]
 
@@ -169,10 +170,25 @@ def _print_outcome(game: AnyGame, state: Any, length: int) -> None:
         print("Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(outcome.scores)))
 
 
+def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
+    """The game's config from the player count and ``NAME=JSON`` options, loaded as
+    strictly as a config file (wrong names and types are errors that say so)."""
+    fields: dict[str, Any] = {"players": players}
+    for option in options or ():
+        name, sep, text = option.partition("=")
+        if not sep or not name:
+            raise InvalidConfig(f"an option is NAME=VALUE, not {option!r}")
+        try:
+            fields[name] = json.loads(text)
+        except json.JSONDecodeError:
+            fields[name] = text  # a bare word is a string
+    return structure(fields, game.Config, "config")
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     game = partyrules.get_game(args.game)
     seats = _parse_seats(game, args.seats, args.players)
-    config = game.Config(players=len(seats))
+    config = _config(game, len(seats), args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     state = game.setup(config, seed)
     bots = {seat: make_bot(spec, game) for seat, spec in enumerate(seats) if spec != HUMAN}
@@ -262,7 +278,7 @@ def _collect(results: Iterable[_Result], total: int) -> list[_Result]:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     game = partyrules.get_game(args.game)
     players = args.players if args.players is not None else game.min_players
-    config = game.Config(players=players)  # fail here, not once per worker
+    config = _config(game, players, args.option)  # fail here, not once per worker
     jobs = [(game.name, config, args.seed + index) for index in range(args.games)]
     start = time.perf_counter()
     if args.workers == 1:
@@ -360,12 +376,16 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seats", help=f"comma-separated {HUMAN!r} or bot names, by seat")
     play.add_argument("--seed", type=int, help="default: a random seed (printed)")
     play.add_argument("--save", metavar="FILE", help="write the game as a replay file")
+    play.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                      help="a config field, the value in JSON (e.g. -o danys_reason=true)")
     simulate = commands.add_parser("simulate", help="play many all-random games")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=_positive, required=True)
     simulate.add_argument("--players", type=int, help="default: the game's minimum")
     simulate.add_argument("--workers", type=_positive, default=1, help="processes")
     simulate.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
+    simulate.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                          help="a config field, the value in JSON")
     replay = commands.add_parser("replay", help="verify and narrate a replay file")
     replay.add_argument("file")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")

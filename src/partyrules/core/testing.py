@@ -137,8 +137,9 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
 
 def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
     """Configs of ``game``: any supported player count, every boolean option drawn, every
-    small integer option (a first player, a turn limit) drawn from 0 to 9 and kept when
-    the config accepts it; other options at their defaults, or as given in ``fixed``."""
+    integer option either at its default or drawn from 0 to 9 (a first player, a small
+    deck) and kept when the config accepts it; other options at their defaults, or as
+    given in ``fixed``."""
     drawn: dict[str, st.SearchStrategy[Any]] = {
         "players": st.integers(game.min_players, game.max_players)}
     for field in attrs.fields(game.Config):
@@ -147,7 +148,7 @@ def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
         if isinstance(field.default, bool):
             drawn[field.name] = st.booleans()
         elif type(field.default) is int:
-            drawn[field.name] = st.integers(0, 9)
+            drawn[field.name] = st.one_of(st.just(field.default), st.integers(0, 9))
     drawn.update({name: st.just(value) for name, value in fixed.items()})
 
     def build(values: dict[str, Any]) -> Any:

@@ -356,7 +356,7 @@ def test_final_twist_designating_dany_makes_the_secondaries_win() -> None:
 def test_final_twist_designating_a_secondary_makes_dany_win() -> None:
     state = vote(twist(FIVE), {0: 2, 1: 2, 2: 1, 3: 2, 4: 2})
     result = GAME.outcome(state)
-    assert result.reason == "secondary_designated" and result.winners == {1}
+    assert result.reason == "not_dany_designated" and result.winners == {1}
 
 
 def test_final_twist_tie_dany_among_the_revealed_wins() -> None:
@@ -405,7 +405,7 @@ def test_spec_final_twist_ballots_are_hidden_until_all_are_in() -> None:
 def test_reason_a_designated_secondary_makes_dany_and_the_reason_win() -> None:
     state = vote(twist(FIVE_REASON, reason=True), {0: 2, 1: 2, 2: 0, 3: 2, 4: 2})
     result = GAME.outcome(state)
-    assert result.reason == "secondary_designated" and result.winners == {1, 3}
+    assert result.reason == "not_dany_designated" and result.winners == {1, 3}
 
 
 def test_reason_designating_the_reason_makes_dany_and_the_reason_win() -> None:
@@ -491,5 +491,17 @@ def test_spec_the_kit_invariants_hold_with_the_reason_at_the_player_count_limits
         playthrough = testing.play_random(GAME, config, seed)
         testing.check_all(GAME, playthrough)
         reasons.add(GAME.outcome(playthrough.states[-1]).reason)
-    assert reasons and reasons <= {"six_successes", "dany_designated", "secondary_designated",
+    assert reasons and reasons <= {"six_successes", "dany_designated", "not_dany_designated",
                                    "dany_not_in_tie", "second_tie"}
+
+
+def test_reason_a_determinized_re_vote_keeps_dany_among_the_tied() -> None:
+    state = vote(twist(FIVE_REASON, reason=True), {0: 1, 1: 2, 2: 1, 3: 2, 4: 0})
+    phase = state.phase
+    assert isinstance(phase, FinalTwist) and phase.candidates == {1, 2}
+    rng = random.Random(7)
+    for seat in (0, 2, 3, 4):  # everyone but Dany
+        for _ in range(25):
+            sampled = GAME.determinize(state, seat, rng)
+            assert sampled.personalities.index(DANY) in phase.candidates
+            assert GAME.view(sampled, seat) == GAME.view(state, seat)

@@ -3,8 +3,9 @@
 Section names in messages follow the rulebook: Setup, 1. getting ready, 2. focuses,
 3. creates, 4. think and communicate, 5. the deciding personality, 6. reveals the word,
 Next Turn Setup, End of Game, Final Twist, Rules for the active personality, Additional
-Rules (Dany's Reason). Where the rulebook is silent, the spec (``docs/games/dany.md``)
-decides. Each action kind has one ``why_illegal`` predicate named after its rule.
+Rules (Dany's Reason). Where the rulebook is silent, the project's spec decides; the
+docs page ``docs/games/dany.md`` lists each such decision. Each action kind has one
+``why_illegal`` predicate named after its rule.
 
 >>> from partyrules.games.dany.state import Config
 >>> state = setup(Config(players=4), seed=1)
@@ -89,25 +90,25 @@ def setup(config: Config, seed: int) -> State:
     rng = Rng.from_seed(seed)
     personalities, rng = rng.shuffle(config.personalities())
     memory, rng = rng.shuffle(range(memory_count))
-    ideas, rng = rng.shuffle(range(idea_count))
-    state = State(
-        config=config, rng=rng, personalities=personalities, revealed=frozenset(),
-        memory=memory, box=(), ideas=ideas, idea=None, successes=(), failures=(),
-        voided=(), active=config.first_active, phase=Over("six_successes", frozenset()),
+    ideas, rng = rng.shuffle(range(len(config.words())))  # a random subset of idea_cards
+    return State(
+        config=config, personalities=personalities, revealed=frozenset(), box=(),
+        successes=(), failures=(), voided=(), active=config.first_active,
+        **_ready(rng, ideas[:idea_count], memory),
     )
-    return _get_ready(state, state.active, state.turn, {})
+
+
+def _ready(rng: Rng, ideas: tuple[int, ...], memory: tuple[int, ...]) -> dict[str, Any]:
+    """1. Flip the top Idea card, shuffle the Choice cards and look at the first, draw
+    7 Memory cards."""
+    choices, rng = rng.shuffle(CHOICES)
+    return {"idea": ideas[0], "ideas": ideas[1:], "memory": memory[HAND:], "rng": rng,
+            "phase": Composing(memory[:HAND], (), choices[0])}
 
 
 def _get_ready(state: State, active: int, turn: int, changes: dict[str, Any]) -> State:
-    """1. Flip the top Idea card, shuffle the Choice cards and look at the first, draw
-    7 Memory cards."""
-    ideas = changes.get("ideas", state.ideas)
-    memory = changes.get("memory", state.memory)
-    choices, rng = changes.get("rng", state.rng).shuffle(CHOICES)
-    changes.update(
-        idea=ideas[0], ideas=ideas[1:], memory=memory[HAND:], rng=rng, active=active,
-        turn=turn, phase=Composing(memory[:HAND], (), choices[0]),
-    )
+    changes.update(_ready(changes.get("rng", state.rng), changes.get("ideas", state.ideas),
+                          changes.get("memory", state.memory)), active=active, turn=turn)
     return _evolve(state, changes)
 
 
@@ -448,7 +449,7 @@ def _count_accusations(state: State, phase: FinalTwist, ballots: tuple[int, ...]
     if len(tied) == 1:
         if dany in tied:
             return _game_over(state, Over("dany_designated", secondaries), changes)
-        return _game_over(state, Over("secondary_designated", dany_side), changes)
+        return _game_over(state, Over("not_dany_designated", dany_side), changes)
     if phase.revote:
         return _game_over(state, Over("second_tie", dany_side), changes)
     if state.config.danys_reason:

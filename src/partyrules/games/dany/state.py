@@ -87,7 +87,8 @@ class Config:
     idea_words: tuple[tuple[str, ...], ...] | None = None
     """Custom Idea cards, 5 words each; None: the default 20 cards of film titles."""
     idea_cards: int | None = None
-    """How many Idea cards to shuffle into the deck (default: all of them)."""
+    """How many Idea cards, drawn at random from the word lists, make the deck (default:
+    all of them)."""
 
     def __attrs_post_init__(self) -> None:
         _check_config(self)
@@ -159,7 +160,7 @@ class FinalTwist:
 class Over:
     """The game is over."""
 
-    reason: Literal["six_successes", "dany_designated", "secondary_designated",
+    reason: Literal["six_successes", "dany_designated", "not_dany_designated",
                     "dany_revealed_in_tie", "dany_not_in_tie", "second_tie"]
     winners: frozenset[int]
 
@@ -277,10 +278,10 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
 
 @lru_cache(maxsize=64)
 def _components(config: Config) -> frozenset[Hashable]:
-    memory, ideas = config.deck_sizes()
+    """The Memory and Personality cards in play (the Idea cards are a random subset)."""
+    memory, _ = config.deck_sizes()
     return frozenset(
         [("memory", card) for card in range(memory)]
-        + [("idea", card) for card in range(ideas)]
         + [("personality", card) for card in config.personalities()]
     )
 
@@ -302,9 +303,15 @@ def validate(state: State) -> None:
                 raise CorruptState(f"{item} is also in {seen[item]}", path)
             seen[item] = place
     expected = _components(config)
-    if set(seen) != expected:
-        odd = sorted(map(str, set(seen) ^ expected))[:5]
+    found = {item for item in seen if item[0] != "idea"}  # type: ignore[index]
+    if found != expected:
+        odd = sorted(map(str, found ^ expected))[:5]
         raise CorruptState(f"components missing or foreign: {odd}", "data")
+    ideas = [item[1] for item in seen if item[0] == "idea"]  # type: ignore[index]
+    if len(ideas) != config.deck_sizes()[1] or not all(
+            0 <= card < len(config.words()) for card in ideas):
+        raise CorruptState(f"{config.deck_sizes()[1]} Idea cards of the config's word lists "
+                           "are in play", "data.ideas")
     if not state.revealed <= set(range(players)):
         raise CorruptState("revealed cards belong to seats", "data.revealed")
     if not 0 <= state.active < players or state.turn < 1:

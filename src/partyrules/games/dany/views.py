@@ -24,7 +24,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import CHOICES, personality_name
+from partyrules.games.dany.cards import CHOICES, DANY, personality_name
 from partyrules.games.dany.rules import apply, to_act
 from partyrules.games.dany.state import (
     Composing,
@@ -116,11 +116,19 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
                     if s != seat and s not in state.revealed]
     dealt = [state.personalities[s] for s in hidden_seats]
     rng.shuffle(dealt)
+    phase = state.phase
+    if isinstance(phase, FinalTwist) and phase.revote and DANY in dealt:
+        # Everyone knows Dany sits among the tied of a re-vote (the base game revealed
+        # everyone else; with Dany's Reason, nobody said Dany was outside the tie).
+        tied = [i for i, s in enumerate(hidden_seats) if s in phase.candidates]
+        here = dealt.index(DANY)
+        if here not in tied:
+            there = rng.choice(tied)
+            dealt[here], dealt[there] = dealt[there], dealt[here]
     personalities = list(state.personalities)
     for s, card in zip(hidden_seats, dealt, strict=True):
         personalities[s] = card
 
-    phase = state.phase
     secret_creation = isinstance(phase, Composing) and seat != state.active
     hidden = [*state.memory, *state.box]
     if secret_creation:
@@ -161,11 +169,11 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
         case Invalidate():
             return "The table rules that the active personality helped: the turn is void"
         case Decide(word=word):
-            return f"{who} decides on word {word}{_word(state, word)}" + _reveal(state, action)
+            return f"{who} decides on word {word}{_word(state, word)}"
         case ConfirmReveal():
-            return "The table confirms the reveal" + _score(state, action)
+            return "The table confirms the reveal" + _reveal(state) + _score(state, action)
         case ExplanationFailed():
-            return ("The active personality cannot explain the creation"
+            return ("The active personality cannot explain the creation" + _reveal(state)
                     + _score(state, action))
         case Accuse(target=target):
             return f"{who} points at seat {target}" + _twist_result(state, action)
@@ -178,11 +186,12 @@ def _word(state: State, word: int) -> str:
     return f" (\u201c{state.config.words()[state.idea][word - 1]}\u201d)"
 
 
-def _reveal(state: State, action: Decide) -> str:
+def _reveal(state: State) -> str:
+    # Only once the answer is given is the Choice card public (6. the reveal).
     phase = state.phase
-    if not isinstance(phase, Discussing):
+    if not isinstance(phase, Revealing):
         return ""
-    return f"; the Choice card was {phase.choice}{_word(state, phase.choice)}"
+    return f" (the Choice card is {phase.choice}{_word(state, phase.choice)})"
 
 
 def _score(state: State, action: ConfirmReveal | ExplanationFailed) -> str:
@@ -201,8 +210,10 @@ def _twist_result(state: State, action: Accuse) -> str:
     after = apply(state, action)
     tied = after.last_accusation.tied if after.last_accusation else frozenset()
     if isinstance(after.phase, Over):
-        winners = ", ".join(f"seat {s}" for s in sorted(after.phase.winners))
-        return f". Final Twist decided ({after.phase.reason}): {winners} win"
+        won = sorted(after.phase.winners)
+        winners = ", ".join(f"seat {s}" for s in won)
+        return f". Final Twist decided ({after.phase.reason}): {winners} win" + (
+            "s" if len(won) == 1 else "")
     return f". A tie between seats {sorted(tied)}: a new vote among them"
 
 

@@ -3,7 +3,7 @@
 Section numbers in messages and comments refer to the rulebook (Bruno Faidutti):
 1) Gameplay, 2) Starting a new table, 3) Add guests to an existing table, 4) Death of a
 character, 5) End of the game, 6) Variant. Where the rulebook is silent the project's
-spec (``docs/games/dinner.md``) decides.
+spec decides; the docs page ``docs/games/dinner.md`` lists each such decision.
 
 Each action kind has one ``why_illegal`` predicate, named after the rule it enforces;
 :func:`apply` calls it and raises :class:`IllegalAction` with its sentence, and
