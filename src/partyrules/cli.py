@@ -42,21 +42,31 @@ class _InputEnded(Exception):
 # -- playing ----------------------------------------------------------------------------
 
 
-def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
-         on_action: Callable[[Any, Any], None]) -> Any:
-    """Play ``state`` to its end (``choose(state, seat)`` picks each action).
+WAIT = object()
+"""What a person's choice returns to let the others of a race act first."""
 
-    Each round asks the seats of ``to_act`` in increasing order, re-checking before each
-    one, since an earlier seat's action may end the phase (or the game). The table
-    (``TABLE``) is asked only when nobody else may act: its rulings are objections a
-    table raises rarely, and people at the keyboard are offered them with their own
-    choices.
+
+def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
+         on_action: Callable[[Any, Any], None], rng: random.Random) -> Any:
+    """Play ``state`` to its end (``choose(state, seat)`` picks each action, or returns
+    :data:`WAIT` to let another seat of a race go first).
+
+    Seats that submit at once (``is_simultaneous``) are asked in increasing order. In a
+    race (the Dreamer may guess while a clue is due) one seat acts at a time, drawn with
+    ``rng``: the others may act after it. The table (``TABLE``) is asked only when nobody
+    else may act: its rulings are objections a table raises rarely, and people at the
+    keyboard are offered them with their own choices.
     """
     while not game.is_terminal(state):
         seats = game.to_act(state)
         if not seats:
             raise IllegalAction("the game is not over but no seat may act (a game bug)")
         players = sorted(seats - {TABLE}) or [TABLE]
+        if len(players) > 1 and not game.is_simultaneous(state):
+            first = rng.randrange(len(players))
+            players = players[first:] + players[:first]
+            state = game.apply(state, _first_to_act(state, players, choose, on_action))
+            continue
         for seat in players:
             if game.is_terminal(state) or seat not in game.to_act(state):
                 continue
@@ -64,6 +74,18 @@ def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
             on_action(state, action)
             state = game.apply(state, action)
     return state
+
+
+def _first_to_act(state: Any, racing: list[int],
+                  choose: Callable[[Any, int], Any],
+                  on_action: Callable[[Any, Any], None]) -> Any:
+    """The first action of a race: each seat in turn may act or wait."""
+    while True:
+        for seat in racing:
+            action = choose(state, seat)
+            if action is not WAIT:
+                on_action(state, action)
+                return action
 
 
 class _Narrator:
@@ -134,16 +156,54 @@ def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
         raise IllegalAction(f"seat {seat} is to act but has no legal action (a game bug)")
     if seat != TABLE and TABLE in game.to_act(state):
         options += game.legal_actions(state, TABLE)  # a person may raise the table's ruling
+    options = _one_per_text_choice(options)
+    racing = not game.is_simultaneous(state) and len(game.to_act(state) - {TABLE, seat}) > 0
     print()
     print(game.render_view(game.view(state, viewer)))
     print(f"Seat {seat}, your move:" if seat != TABLE else
           f"Seat {viewer}, rule for the whole table:")
     for number, option in enumerate(options, 1):
-        print(f"  {number:3d}) {game.describe_action(state, option, viewer)}")
-    action = options[_ask_number(len(options)) - 1]
-    for field in free_text_fields(type(action)):
-        action = attrs.evolve(action, **{field: _read(f"{field.replace('_', ' ')}: ")})
-    return action
+        texts = free_text_fields(type(option))
+        line = game.describe_action(state, option, viewer)
+        print(f"  {number:3d}) {line}" if not texts else
+              f"  {number:3d}) {type(option).__name__} (you type the {', '.join(texts)})")
+    if racing:
+        print(f"  {len(options) + 1:3d}) Wait: let the others act first")
+    while True:
+        number = _ask_number(len(options) + racing)
+        if number > len(options):
+            return WAIT
+        action = options[number - 1]
+        for field in free_text_fields(type(action)):
+            action = attrs.evolve(action, **{field: _ask_text(action, field)})
+        try:
+            game.apply(state, action)  # a typed text may still break a rule: ask again
+        except IllegalAction as exc:
+            print(f"Not allowed: {exc}. Choose again.")
+            continue
+        return action
+
+
+def _one_per_text_choice(options: list[Any]) -> list[Any]:
+    """Options that differ only in their free text (one Guess per word of a deck) are
+    one menu entry: the person types the text."""
+    seen: set[tuple[Any, ...]] = set()
+    kept = []
+    for option in options:
+        texts = free_text_fields(type(option))
+        key = (type(option), *(getattr(option, f.name) for f in attrs.fields(type(option))
+                               if f.name not in texts))
+        if not texts or key not in seen:
+            kept.append(option)
+            seen.add(key)
+    return kept
+
+
+def _ask_text(action: Any, field: str) -> Any:
+    answer = _read(f"{field.replace('_', ' ')}: ")
+    if isinstance(getattr(action, field), tuple):  # a list of words, e.g. a narration
+        return tuple(word for word in answer.replace(",", " ").split() if word)
+    return answer
 
 
 def _parse_seats(game: AnyGame, text: str | None, players: int | None) -> list[str]:
@@ -214,7 +274,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     print("Seats: " + ", ".join(f"{seat} {spec}" for seat, spec in enumerate(seats)))
     code = 0
     try:
-        state = _run(game, state, choose, record)
+        state = _run(game, state, choose, record, rng)
     except _InputEnded:
         print(f"partyrules: input ended; game abandoned after {len(actions)} actions",
               file=sys.stderr)
@@ -249,11 +309,12 @@ def _simulate_one(job: tuple[str, Any, int]) -> _Result:
     bot = make_bot("random", game)
     rng = random.Random(seed)  # as in `play`: `play --seed S` replays simulated game S
     actions: list[Any] = []
+
     def choose(state: Any, seat: int) -> Any:
         return _table_ruling(game, state) if seat == TABLE else bot.choose(state, seat, rng)
 
     final = _run(game, game.setup(config, seed), choose,
-                 lambda state, action: actions.append(action))
+                 lambda state, action: actions.append(action), rng)
     outcome = game.outcome(final)
     return _Result(outcome.winners, len(actions), outcome.reason)
 

@@ -61,14 +61,13 @@ FREE_TEXT = "partyrules.free_text"
 """attrs metadata key marking an action field as free text (a story, a clue, a guess)."""
 
 
-def text_field(default: str | None = None) -> Any:
-    """An attrs field holding free text: ``apply`` accepts any string there.
+def text_field(default: Any = attrs.NOTHING) -> Any:
+    """An attrs field holding free text (a string, or a tuple of words): ``apply``
+    accepts any text there.
 
-    ``legal_actions`` yields one representative text for it, and the test kit treats it
-    as a wildcard when comparing actions.
+    ``legal_actions`` yields representative texts for it, and the test kit treats it as
+    a wildcard when comparing actions.
     """
-    if default is None:
-        return attrs.field(metadata={FREE_TEXT: True})
     return attrs.field(default=default, metadata={FREE_TEXT: True})
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import copy
 import random
+import typing
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from typing import Any, Literal
@@ -136,12 +137,13 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
 
 
 def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
-    """Configs of ``game``: any supported player count, every boolean option drawn, every
-    integer option either at its default or drawn from 0 to 9 (a first player, a small
-    deck) and kept when the config accepts it; other options at their defaults, or as
-    given in ``fixed``."""
+    """Configs of ``game``: any supported player count, every boolean option and every
+    choice among named values (a ``Literal`` field) drawn, every integer option either
+    at its default or drawn from 0 to 9 (a first player, a small deck), kept when the
+    config accepts it; other options at their defaults, or as given in ``fixed``."""
     drawn: dict[str, st.SearchStrategy[Any]] = {
         "players": st.integers(game.min_players, game.max_players)}
+    hints = typing.get_type_hints(game.Config)
     for field in attrs.fields(game.Config):
         if field.name == "players":
             continue
@@ -149,6 +151,8 @@ def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
             drawn[field.name] = st.booleans()
         elif type(field.default) is int:
             drawn[field.name] = st.one_of(st.just(field.default), st.integers(0, 9))
+        elif typing.get_origin(hints[field.name]) is Literal:
+            drawn[field.name] = st.sampled_from(typing.get_args(hints[field.name]))
     drawn.update({name: st.just(value) for name, value in fixed.items()})
 
     def build(values: dict[str, Any]) -> Any:
@@ -286,9 +290,10 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
                 raise _fail(game, pt, index, f"seat {seat} is not to act but has actions")
             if seat in acting and not options:
                 raise _fail(game, pt, index, f"seat {seat} is to act but has no action")
-            keys = [action_key(a) for a in options]
-            if len(set(keys)) != len(keys):
+            exact = [_strict_key(a) for a in options]  # texts count: one Guess per word
+            if len(set(exact)) != len(exact):
                 raise _fail(game, pt, index, f"seat {seat}'s legal actions repeat")
+            keys = [action_key(a) for a in options]
             legal.update(keys)
             for action in rng.sample(options, min(per_state, len(options))):
                 try:
@@ -370,7 +375,8 @@ def _constructed(game: AnyGame, rng: random.Random, state: Any,
                     if field.name == "seat":
                         values["seat"] = seat
                     elif field.metadata.get(FREE_TEXT):
-                        values[field.name] = ""
+                        values[field.name] = "" if field.default is attrs.NOTHING \
+                            else field.default
                     elif field.type in (int, "int"):
                         values[field.name] = rng.choice(numbers)
                     elif field.default is not attrs.NOTHING:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from partyrules.core.game import register
 from partyrules.games.dany import GAME as DANY
 from partyrules.games.dinner import GAME as DINNER
+from partyrules.games.when_i_dream import GAME as WHEN_I_DREAM
 
-__all__ = ["DANY", "DINNER"]
+__all__ = ["DANY", "DINNER", "WHEN_I_DREAM"]
 
 register(DINNER)
 register(DANY)
+register(WHEN_I_DREAM)

@@ -1,0 +1,623 @@
+"""The rules of When I Dream: setup, legal actions, the reducer, outcome.
+
+Sections follow the Italian rulebook (translated in ``docs/games/when_i_dream.md``):
+Preparation, 1. Start of the round, 2. The dream, 3. Narration, 4. Scoring, 5. End of
+the round, End of the game, Rules for definitions, the expert variant. Where it is
+silent, the project's spec decides; the docs page lists each decision. Each action kind
+has one ``why_illegal`` predicate named after its rule.
+
+>>> from partyrules.games.when_i_dream.state import Config
+>>> state = setup(Config(players=4), seed=1)
+>>> sorted(to_act(state))   # the clue-giver, the Dreamer and the table race
+[-1, 0, 1]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.game import TABLE, Outcome
+from partyrules.core.rng import Rng
+from partyrules.games.when_i_dream.actions import (
+    Action,
+    BestDream,
+    DeclineGuess,
+    GiveClue,
+    Guess,
+    JudgeGuess,
+    JudgeRecount,
+    NoBestDream,
+    Recount,
+    RuleBreach,
+    SkipClue,
+    TimeUp,
+)
+from partyrules.games.when_i_dream.cards import (
+    clue_breach,
+    normalize,
+    role_of,
+    spirits_for,
+)
+from partyrules.games.when_i_dream.state import (
+    Config,
+    Dreaming,
+    Judging,
+    JudgingRecount,
+    Over,
+    Recounting,
+    RoundResult,
+    Side,
+    State,
+    Tiebreak,
+)
+
+__all__ = [
+    "apply",
+    "is_simultaneous",
+    "is_terminal",
+    "legal_actions",
+    "outcome",
+    "random_action",
+    "sandman_points",
+    "setup",
+    "to_act",
+    "vocabulary",
+    "why_illegal",
+]
+
+
+@lru_cache(maxsize=64)
+def vocabulary(config: Config) -> tuple[str, ...]:
+    """Every distinct word of the Dream deck, in deck order: the representative texts of
+    ``Guess`` and ``GiveClue`` (the Dreamer's only public vocabulary)."""
+    return tuple(dict.fromkeys(word for card in config.dreams() for word in card))
+
+
+@lru_cache(maxsize=64)
+def _prebuilt(config: Config) -> tuple[tuple[tuple[Guess, ...], ...],
+                                       tuple[tuple[GiveClue, ...], ...]]:
+    words = vocabulary(config)
+    seats = range(config.players)
+    return (tuple(tuple(Guess(seat, word) for word in words) for seat in seats),
+            tuple(tuple(GiveClue(seat, word) for word in words) for seat in seats))
+
+
+def sandman_points(fairy: int, boogeyman: int) -> int:
+    """4. A Sandman: piles equal -> every card of both plus 2; exactly 1 apart -> the
+    larger pile; 2 or more apart -> the smaller pile.
+
+    >>> sandman_points(3, 3), sandman_points(4, 3), sandman_points(5, 2)
+    (8, 4, 2)
+    """
+    if fairy == boogeyman:
+        return fairy + boogeyman + 2
+    if abs(fairy - boogeyman) == 1:
+        return max(fairy, boogeyman)
+    return min(fairy, boogeyman)
+
+
+# -- setup and the round ------------------------------------------------------------------
+
+
+def setup(config: Config, seed: int) -> State:
+    """Preparation: shuffle the Dream deck; the first Dreamer's round starts."""
+    if not isinstance(config, Config):
+        raise InvalidConfig(f"expected a when_i_dream Config, got {type(config).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    players = config.players
+    deck, rng = Rng.from_seed(seed).shuffle(range(len(config.dreams())))
+    state = State(
+        config=config, rng=rng, deck=deck, box=(), current=None, side="top", fairy=(),
+        boogeyman=(), penalties=((),) * players, points=(0,) * players,
+        dreamer=config.first_dreamer, round=1, spirits=(None,) * players,
+        leftover=spirits_for(players)[0], clues=(), guesses=(), phase=Recounting(),
+    )
+    return _start_round(state, {})
+
+
+def _start_round(state: State, changes: dict[str, Any]) -> State:
+    """1. Deal the round's Spirit cards to everyone but the Dreamer, one left over face
+    down; reveal the first Dream card; the clue-giver on the Dreamer's left starts."""
+    players = state.config.players
+    dreamer = changes.get("dreamer", state.dreamer)
+    dealt, rng = changes.get("rng", state.rng).shuffle(spirits_for(players))
+    spirits: list[int | None] = [None] * players
+    for offset in range(1, players):
+        spirits[(dreamer + offset) % players] = dealt[offset - 1]
+    side: Side = "top" if state.config.side == "expert" else state.config.side
+    changes.update(rng=rng, spirits=tuple(spirits), leftover=dealt[-1], side=side,
+                   fairy=(), boogeyman=(), clues=(), guesses=())
+    changes["phase"] = Dreaming((dreamer + 1) % players, (0,) * players)
+    return _reveal(state, changes)
+
+
+def _reveal(state: State, changes: dict[str, Any]) -> State:
+    """A new Dream card is revealed (the clue turns start again). An empty deck is
+    refilled from the box; with nothing to refill, the dream ends as if time were up."""
+    deck = changes.get("deck", state.deck)
+    if not deck:
+        box = changes.get("box", state.box)
+        if box:
+            deck, rng = changes.get("rng", state.rng).shuffle(box)
+            changes.update(box=(), rng=rng)
+    phase = changes.get("phase", state.phase)
+    if not deck:
+        changes.update(deck=(), current=None, phase=Recounting())
+        return _evolve(state, changes)
+    assert isinstance(phase, (Dreaming, Judging))
+    changes.update(current=deck[0], deck=deck[1:],
+                   phase=Dreaming(phase.active, (0,) * state.config.players, False))
+    return _evolve(state, changes)
+
+
+def _evolve(state: State, changes: dict[str, Any]) -> State:
+    # One positional constructor call: faster than attrs.evolve on the hot path.
+    get = changes.get
+    return State(
+        state.config, get("rng", state.rng), get("deck", state.deck), get("box", state.box),
+        get("current", state.current), get("side", state.side), get("fairy", state.fairy),
+        get("boogeyman", state.boogeyman), get("penalties", state.penalties),
+        get("points", state.points), get("dreamer", state.dreamer), get("round", state.round),
+        get("spirits", state.spirits), get("leftover", state.leftover),
+        get("clues", state.clues), get("guesses", state.guesses), get("phase", state.phase),
+        get("last_round", state.last_round),
+    )
+
+
+def _next_giver(state: State, seat: int) -> int:
+    """The next clue-giver clockwise, skipping the Dreamer."""
+    following = (seat + 1) % state.config.players
+    return (following + 1) % state.config.players if following == state.dreamer else following
+
+
+def _at_cap(state: State, phase: Dreaming) -> bool:
+    """2. Every clue-giver has had its clue turns for this card: the Dreamer must guess."""
+    cap = state.config.clue_cap()
+    return all(turns >= cap for seat, turns in enumerate(phase.clue_turns)
+               if seat != state.dreamer)
+
+
+def _penalty(state: State, offender: int, changes: dict[str, Any]) -> State:
+    """Rules for definitions: the card in play goes in front of the offender as a
+    penalty, and a new card is revealed (its side unchanged)."""
+    assert state.current is not None
+    penalties = list(state.penalties)
+    penalties[offender] = (*penalties[offender], state.current)
+    changes.update(penalties=tuple(penalties), current=None)
+    return _reveal(state, changes)
+
+
+def _resolve_guess(state: State, correct: bool, active: int, time_up: bool,
+                   changes: dict[str, Any]) -> State:
+    """2. Right: under the Fairy score card; wrong: under the Boogeyman's. Then a new card
+    and the next clue-giver -- or, after time is up, the narration."""
+    assert state.current is not None
+    entry = ((state.current, state.side),)
+    if correct:
+        changes["fairy"] = state.fairy + entry
+    else:
+        changes["boogeyman"] = state.boogeyman + entry
+    changes["current"] = None
+    if state.config.side == "expert":  # the next card's side follows this guess
+        changes["side"] = "top" if correct else "bottom"
+    if time_up:
+        changes["phase"] = Recounting()
+        return _evolve(state, changes)
+    changes["phase"] = Dreaming(_next_giver(state, active), (0,) * state.config.players)
+    return _reveal(state, changes)
+
+
+def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
+    """4. Spirits are revealed and score; 5. the piles go to the box, the seat on the
+    Dreamer's left dreams next; End of the game after everyone has dreamt."""
+    fairy, boogeyman = len(state.fairy), len(state.boogeyman)
+    gains = []
+    for spirit in state.spirits:
+        if spirit is None:
+            gains.append(fairy + (1 if bonus and fairy else 0))
+            continue
+        role = role_of(spirit)
+        gains.append(fairy if role == "fairy" else boogeyman if role == "boogeyman"
+                     else sandman_points(fairy, boogeyman))
+    points = tuple(p + g for p, g in zip(state.points, gains, strict=True))
+    changes.update(
+        points=points,
+        box=state.box + tuple(card for card, _ in state.fairy + state.boogeyman),
+        fairy=(), boogeyman=(),
+        last_round=RoundResult(state.dreamer, state.spirits,
+                               tuple(c for c, _ in state.fairy),
+                               tuple(c for c, _ in state.boogeyman), bonus and fairy > 0,
+                               tuple(gains)),
+    )
+    players = state.config.players
+    if state.round == players:
+        return _final(state, points, changes)
+    changes.update(dreamer=(state.dreamer + 1) % players, round=state.round + 1)
+    return _start_round(state, changes)
+
+
+def _final(state: State, points: tuple[int, ...], changes: dict[str, Any]) -> State:
+    """End of the game: points minus penalty cards; a tie goes to the fewest penalty
+    cards, then to the best dream teller."""
+    totals = _totals(points, state.penalties)
+    best = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == best]
+    if len(tied) == 1:
+        changes["phase"] = Over("highest_score", frozenset(tied))
+        return _evolve(state, changes)
+    fewest = min(len(state.penalties[seat]) for seat in tied)
+    tied = [seat for seat in tied if len(state.penalties[seat]) == fewest]
+    if len(tied) == 1:
+        changes["phase"] = Over("fewest_penalties", frozenset(tied))
+    else:
+        changes["phase"] = Tiebreak(frozenset(tied))
+    return _evolve(state, changes)
+
+
+def _totals(points: tuple[int, ...], penalties: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(p - len(cards) for p, cards in zip(points, penalties, strict=True))
+
+
+# -- who acts -----------------------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The dream: the clue-giver, the Dreamer and the table race (only the Dreamer at the
+    clue cap or after time is up); the table judges; the Dreamer recounts."""
+    phase = state.phase
+    if isinstance(phase, Dreaming):
+        if phase.time_up or _at_cap(state, phase):
+            return frozenset((state.dreamer,))
+        return frozenset((phase.active, state.dreamer, TABLE))
+    if isinstance(phase, Recounting):
+        return frozenset((state.dreamer,))
+    if isinstance(phase, Over):
+        return frozenset()
+    return frozenset((TABLE,))
+
+
+def is_simultaneous(state: State) -> bool:
+    """Never: a guess races the clue that is due, and whoever acts first changes what
+    follows."""
+    return False
+
+
+def is_terminal(state: State) -> bool:
+    """True once the game is over."""
+    return isinstance(state.phase, Over)
+
+
+def outcome(state: State) -> Outcome:
+    """End of the game: the winners, each seat's points minus its penalty cards."""
+    phase = state.phase
+    if not isinstance(phase, Over):
+        raise IllegalAction("the game is not over yet: there is no outcome")
+    return Outcome(phase.winners, _totals(state.points, state.penalties), phase.reason)
+
+
+# -- the rules, one predicate per action kind --------------------------------------------
+
+
+_PHASE_NAMES = {
+    Dreaming: "the dream", Judging: "the table's judgement of a guess",
+    Recounting: "the narration", JudgingRecount: "the table's judgement of the narration",
+    Tiebreak: "the final tie-break", Over: "the end of the game",
+}
+
+
+def _phase_error(state: State, phase_type: type, what: str) -> str | None:
+    if type(state.phase) is not phase_type:
+        return f"{what} is not possible during {_PHASE_NAMES[type(state.phase)]}"
+    return None
+
+
+def _seat_error(seat: Any, expected: int, role: str) -> str | None:
+    if type(seat) is not int:
+        return f"seat must be an int, not {seat!r}"
+    if seat != expected:
+        who = "the table (TABLE, -1)" if expected == TABLE else f"seat {expected}"
+        return f"only {who}, {role}, may do this; not seat {seat}"
+    return None
+
+
+def _racing_error(state: State) -> str | None:
+    phase = state.phase
+    assert isinstance(phase, Dreaming)
+    if phase.time_up:
+        return "2. time is up: only the Dreamer's last guess remains"
+    if _at_cap(state, phase):
+        return "2. every clue-giver has given its clues for this card: the Dreamer must guess"
+    return None
+
+
+def _give_clue_rule(state: State, action: GiveClue) -> str | None:
+    """2. The active player says one word (a breach is a penalty, not an error)."""
+    error = _phase_error(state, Dreaming, "a clue")
+    if error:
+        return error
+    assert isinstance(state.phase, Dreaming)
+    return _seat_error(action.seat, state.phase.active, "the active clue-giver") or (
+        _racing_error(state)) or (None if isinstance(action.word, str)
+                                  else f"a clue is text, not {action.word!r}")
+
+
+def _rule_breach_rule(state: State, action: RuleBreach) -> str | None:
+    """Rules for definitions: the table rules on a clue-giver's breach."""
+    error = _phase_error(state, Dreaming, "a ruling on a breach") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
+    if error:
+        return error
+    offender = action.offender
+    if type(offender) is not int or not 0 <= offender < state.config.players \
+            or offender == state.dreamer:
+        return f"seat {offender!r} is not a clue-giver"
+    return None
+
+
+def _skip_clue_rule(state: State, action: SkipClue) -> str | None:
+    """Optional rule: more than 5 seconds, and the next player becomes active."""
+    if not state.config.clue_time_limit:
+        return "the 5-second rule is not in play (Config.clue_time_limit)"
+    return _phase_error(state, Dreaming, "skipping a clue") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
+
+
+def _guess_rule(state: State, action: Guess) -> str | None:
+    """2. The Dreamer may name the dream at any moment of the dream phase."""
+    error = _phase_error(state, Dreaming, "a guess") or _seat_error(
+        action.seat, state.dreamer, "the Dreamer")
+    if error:
+        return error
+    if state.current is None:
+        return "2. there is no Dream card in play"
+    return None if isinstance(action.word, str) else f"a guess is text, not {action.word!r}"
+
+
+def _judge_guess_rule(state: State, action: JudgeGuess) -> str | None:
+    """The table judges the guess (``judge="table"``)."""
+    return _phase_error(state, Judging, "judging a guess") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table") or (
+        None if type(action.correct) is bool else "correct is true or false")
+
+
+def _time_up_rule(state: State, action: TimeUp) -> str | None:
+    """2. The sand timer runs out (it is stopped at the clue cap)."""
+    return _phase_error(state, Dreaming, "time up") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
+
+
+def _decline_rule(state: State, action: DeclineGuess) -> str | None:
+    """2. After the 2 minutes the Dreamer may leave the card in play unnamed."""
+    error = _phase_error(state, Dreaming, "declining to guess") or _seat_error(
+        action.seat, state.dreamer, "the Dreamer")
+    if error:
+        return error
+    assert isinstance(state.phase, Dreaming)
+    if not state.phase.time_up:
+        return "2. the Dreamer may decline only once time is up"
+    return None
+
+
+def _recount_rule(state: State, action: Recount) -> str | None:
+    """3. The Dreamer names the pieces of the dream it remembers."""
+    error = _phase_error(state, Recounting, "the narration") or _seat_error(
+        action.seat, state.dreamer, "the Dreamer")
+    if error:
+        return error
+    words = action.words
+    if not isinstance(words, tuple) or not all(isinstance(word, str) for word in words):
+        return "the narration is a tuple of words"
+    if len(words) > len(state.guesses):
+        return (f"3. the narration names at most one piece per guess ({len(state.guesses)}),"
+                f" not {len(words)}")
+    return None
+
+
+def _judge_recount_rule(state: State, action: JudgeRecount) -> str | None:
+    """3. The table judges the narration (``judge="table"``)."""
+    return _phase_error(state, JudgingRecount, "judging the narration") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table") or (
+        None if type(action.bonus) is bool else "bonus is true or false")
+
+
+def _best_dream_rule(state: State, action: BestDream) -> str | None:
+    """End of the game: still tied, the best dream teller wins."""
+    error = _phase_error(state, Tiebreak, "naming the best dream") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table")
+    if error:
+        return error
+    assert isinstance(state.phase, Tiebreak)
+    if action.winner not in state.phase.tied or type(action.winner) is not int:
+        return f"seat {action.winner!r} is not among the tied"
+    return None
+
+
+def _no_best_dream_rule(state: State, action: NoBestDream) -> str | None:
+    """End of the game: the table names nobody; the tied share the win (spec)."""
+    return _phase_error(state, Tiebreak, "naming no best dream") or _seat_error(
+        action.seat, TABLE, "ruling for the whole table")
+
+
+_RULES: dict[type, Callable[[State, Any], str | None]] = {
+    GiveClue: _give_clue_rule, RuleBreach: _rule_breach_rule, SkipClue: _skip_clue_rule,
+    Guess: _guess_rule, JudgeGuess: _judge_guess_rule, TimeUp: _time_up_rule,
+    DeclineGuess: _decline_rule, Recount: _recount_rule, JudgeRecount: _judge_recount_rule,
+    BestDream: _best_dream_rule, NoBestDream: _no_best_dream_rule,
+}
+
+
+def why_illegal(state: State, action: Action) -> str | None:
+    """The rule that forbids ``action`` now, or None when it is legal."""
+    rule = _RULES.get(type(action))
+    if rule is None:
+        return f"{type(action).__name__} is not an action of When I Dream"
+    return rule(state, action)
+
+
+# -- legal actions ------------------------------------------------------------------------
+
+
+_TIME_UP = TimeUp(TABLE)
+_SKIP = SkipClue(TABLE)
+_JUDGEMENTS = (JudgeGuess(TABLE, True), JudgeGuess(TABLE, False))
+_RECOUNT_JUDGEMENTS = (JudgeRecount(TABLE, True), JudgeRecount(TABLE, False))
+
+
+def legal_actions(state: State, seat: int) -> Iterator[Action]:
+    """Every action ``seat`` may take now, in a fixed order. Texts are representative:
+    one ``Guess`` / ``GiveClue`` per word of the deck (see :func:`vocabulary`); a
+    narration of nothing, and one of every guess made."""
+    phase = state.phase
+    if isinstance(phase, Dreaming):
+        if seat == state.dreamer:
+            yield from _prebuilt(state.config)[0][seat]
+            if phase.time_up:
+                yield DeclineGuess(seat)
+        elif not phase.time_up and not _at_cap(state, phase):
+            if seat == phase.active:
+                yield from _prebuilt(state.config)[1][seat]
+            elif seat == TABLE:
+                yield _TIME_UP
+                for offender in range(state.config.players):
+                    if offender != state.dreamer:
+                        yield RuleBreach(TABLE, offender)
+                if state.config.clue_time_limit:
+                    yield _SKIP
+    elif isinstance(phase, Recounting):
+        if seat == state.dreamer:
+            yield Recount(seat, ())
+            if state.guesses:
+                yield Recount(seat, state.guesses)
+    elif seat == TABLE:
+        if isinstance(phase, Judging):
+            yield from _JUDGEMENTS
+        elif isinstance(phase, JudgingRecount):
+            yield from _RECOUNT_JUDGEMENTS
+        elif isinstance(phase, Tiebreak):
+            for winner in sorted(phase.tied):
+                yield BestDream(TABLE, winner)
+            yield NoBestDream(TABLE)
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action of ``seat`` (a guess or clue: a random word of the
+    deck, or the word on the card one time in four, so that dreams are found)."""
+    phase = state.phase
+    if isinstance(phase, Dreaming) and state.current is not None:
+        guesses, clues = _prebuilt(state.config)
+        if seat == state.dreamer and not phase.time_up:
+            if rng.random() < 0.25:
+                return Guess(seat, state.word() or "")
+            return guesses[seat][rng.randrange(len(guesses[seat]))]
+        if seat == phase.active and seat in to_act(state):
+            return clues[seat][rng.randrange(len(clues[seat]))]
+    options = tuple(legal_actions(state, seat))
+    if not options:
+        raise IllegalAction(f"seat {seat} has no action now")
+    return options[rng.randrange(len(options))]
+
+
+# -- the reducer ----------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return _EFFECTS[type(action)](state, action)
+
+
+def _apply_give_clue(state: State, action: GiveClue) -> State:
+    phase = state.phase
+    assert isinstance(phase, Dreaming)
+    seat = action.seat
+    changes: dict[str, Any] = {"clues": (*state.clues, (seat, action.word))}
+    changes["phase"] = Dreaming(_next_giver(state, seat), phase.clue_turns, False)
+    if state.config.check_clues and clue_breach(action.word, state.word() or ""):
+        return _penalty(state, seat, changes)
+    turns = list(phase.clue_turns)
+    turns[seat] += 1
+    changes["phase"] = Dreaming(_next_giver(state, seat), tuple(turns), False)
+    return _evolve(state, changes)
+
+
+def _apply_rule_breach(state: State, action: RuleBreach) -> State:
+    return _penalty(state, action.offender, {})
+
+
+def _apply_skip_clue(state: State, action: SkipClue) -> State:
+    phase = state.phase
+    assert isinstance(phase, Dreaming)
+    turns = list(phase.clue_turns)
+    turns[phase.active] += 1
+    return _evolve(state, {"phase": Dreaming(_next_giver(state, phase.active), tuple(turns))})
+
+
+def _apply_guess(state: State, action: Guess) -> State:
+    phase = state.phase
+    assert isinstance(phase, Dreaming)
+    changes: dict[str, Any] = {"guesses": (*state.guesses, action.word)}
+    if state.config.judge == "table":
+        changes["phase"] = Judging(action.word, phase.active, phase.time_up)
+        return _evolve(state, changes)
+    correct = normalize(action.word) == normalize(state.word() or "")
+    return _resolve_guess(state, correct, phase.active, phase.time_up, changes)
+
+
+def _apply_judge_guess(state: State, action: JudgeGuess) -> State:
+    phase = state.phase
+    assert isinstance(phase, Judging)
+    return _resolve_guess(state, action.correct, phase.active, phase.time_up, {})
+
+
+def _apply_time_up(state: State, action: TimeUp) -> State:
+    phase = state.phase
+    assert isinstance(phase, Dreaming)
+    if state.current is None:
+        return _evolve(state, {"phase": Recounting()})
+    return _evolve(state, {"phase": Dreaming(phase.active, phase.clue_turns, True)})
+
+
+def _apply_decline(state: State, action: DeclineGuess) -> State:
+    assert state.current is not None
+    return _evolve(state, {"box": (*state.box, state.current), "current": None,
+                           "phase": Recounting()})
+
+
+def _apply_recount(state: State, action: Recount) -> State:
+    if state.config.judge == "table":
+        return _evolve(state, {"phase": JudgingRecount(action.words)})
+    said = {normalize(word) for word in action.words}
+    dreams = state.config.dreams()
+    named = all(normalize(dreams[card][0 if side == "top" else 1]) in said
+                for card, side in state.fairy)
+    return _score_round(state, bool(state.fairy) and named, {})
+
+
+def _apply_judge_recount(state: State, action: JudgeRecount) -> State:
+    return _score_round(state, action.bonus, {})
+
+
+def _apply_best_dream(state: State, action: BestDream) -> State:
+    return _evolve(state, {"phase": Over("best_dream", frozenset((action.winner,)))})
+
+
+def _apply_no_best_dream(state: State, action: NoBestDream) -> State:
+    phase = state.phase
+    assert isinstance(phase, Tiebreak)
+    return _evolve(state, {"phase": Over("shared", phase.tied)})
+
+
+_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+    GiveClue: _apply_give_clue, RuleBreach: _apply_rule_breach, SkipClue: _apply_skip_clue,
+    Guess: _apply_guess, JudgeGuess: _apply_judge_guess, TimeUp: _apply_time_up,
+    DeclineGuess: _apply_decline, Recount: _apply_recount,
+    JudgeRecount: _apply_judge_recount, BestDream: _apply_best_dream,
+    NoBestDream: _apply_no_best_dream,
+}

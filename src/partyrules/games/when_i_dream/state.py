@@ -1,0 +1,295 @@
+"""Config, state and view records of When I Dream.
+
+Dream cards are ints (indices into the config's word pairs); Spirit cards are the ids of
+:mod:`partyrules.games.when_i_dream.cards`. The phase record says who acts: the dream
+(clue-giver, Dreamer and table racing), a table judging a guess, the narration, a table
+judging the narration, the final tie-break, or the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Literal
+
+import attrs
+
+from partyrules.core.errors import CorruptState, InvalidConfig
+from partyrules.core.rng import Rng
+from partyrules.games.when_i_dream.cards import DEFAULT_DREAMS, spirits_for
+
+__all__ = [
+    "Config",
+    "Dreaming",
+    "Judging",
+    "JudgingRecount",
+    "Over",
+    "Phase",
+    "Recounting",
+    "RoundResult",
+    "Side",
+    "State",
+    "Tiebreak",
+    "View",
+    "places",
+    "validate",
+]
+
+Side = Literal["top", "bottom"]
+
+
+def _check_config(config: Config) -> None:
+    if type(config.players) is not int or not 4 <= config.players <= 10:
+        raise InvalidConfig(f"When I Dream is for 4 to 10 players, not {config.players!r}",
+                            "players")
+    if config.side not in ("top", "bottom", "expert"):
+        raise InvalidConfig(f"side is 'top', 'bottom' or 'expert', not {config.side!r}",
+                            "side")
+    if type(config.first_dreamer) is not int or not 0 <= config.first_dreamer < config.players:
+        raise InvalidConfig(f"first_dreamer must be a seat from 0 to {config.players - 1}, "
+                            f"not {config.first_dreamer!r}", "first_dreamer")
+    for name in ("check_clues", "clue_time_limit"):
+        if type(getattr(config, name)) is not bool:
+            raise InvalidConfig(f"{name} must be true or false", name)
+    if config.judge not in ("auto", "table"):
+        raise InvalidConfig(f"judge is 'auto' or 'table', not {config.judge!r}", "judge")
+    cards = config.cards
+    if cards is None:
+        return
+    if not isinstance(cards, tuple) or not cards:
+        raise InvalidConfig("cards is a non-empty tuple of (top, bottom) word pairs", "cards")
+    for index, card in enumerate(cards):
+        if (not isinstance(card, tuple) or len(card) != 2
+                or not all(isinstance(word, str) and word.strip() for word in card)):
+            raise InvalidConfig("a Dream card is a pair of non-blank words", f"cards[{index}]")
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Config:
+    """A game of When I Dream.
+
+    >>> Config(players=4).clue_cap()
+    3
+    >>> Config(players=7).clue_cap()
+    2
+    """
+
+    players: int
+    side: Literal["top", "bottom", "expert"] = "top"
+    """Which word of every Dream card is used; ``"expert"``: the expert variant."""
+    first_dreamer: int = 0
+    """The seat that dreams first ("who slept most last night")."""
+    check_clues: bool = True
+    """Check the definition rules on every clue automatically."""
+    clue_time_limit: bool = False
+    """Optional rule: a clue-giver taking over 5 seconds loses the turn (``SkipClue``)."""
+    judge: Literal["auto", "table"] = "auto"
+    """``"auto"``: guesses and narrations are compared as normalized words; ``"table"``:
+    the table judges them (plurals, synonyms)."""
+    cards: tuple[tuple[str, str], ...] | None = None
+    """A custom Dream deck of (top, bottom) pairs; None: the default 64 cards."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_config(self)
+
+    def dreams(self) -> tuple[tuple[str, str], ...]:
+        """The Dream cards' word pairs."""
+        return DEFAULT_DREAMS if self.cards is None else self.cards
+
+    def clue_cap(self) -> int:
+        """2. Clue turns per clue-giver for one card: 2, or 3 with 6 or fewer players."""
+        return 3 if self.players <= 6 else 2
+
+
+@attrs.frozen(slots=True)
+class Dreaming:
+    """2. The dream: the active clue-giver, the Dreamer and the table race."""
+
+    active: int
+    clue_turns: tuple[int, ...]
+    """Per seat, its clue turns for the card in play."""
+    time_up: bool = False
+    """The 2 minutes are over: the Dreamer may guess the card in play one last time."""
+
+
+@attrs.frozen(slots=True)
+class Judging:
+    """The table judges the Dreamer's guess (``judge="table"``)."""
+
+    guess: str
+    active: int
+    time_up: bool
+
+
+@attrs.frozen(slots=True)
+class Recounting:
+    """3. The Dreamer tells the dream, naming the pieces it remembers."""
+
+
+@attrs.frozen(slots=True)
+class JudgingRecount:
+    """3. The table judges whether the narration named every Fairy card."""
+
+    words: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
+class Tiebreak:
+    """End of game: still tied, the table names the best dream teller."""
+
+    tied: frozenset[int]
+
+
+@attrs.frozen(slots=True)
+class Over:
+    """The game is over."""
+
+    reason: Literal["highest_score", "fewest_penalties", "best_dream", "shared"]
+    winners: frozenset[int]
+
+
+Phase = Dreaming | Judging | Recounting | JudgingRecount | Tiebreak | Over
+
+
+@attrs.frozen(slots=True)
+class RoundResult:
+    """4. The public result of a round: the Spirits revealed, the piles, the points."""
+
+    dreamer: int
+    spirits: tuple[int | None, ...]
+    fairy: tuple[int, ...]
+    boogeyman: tuple[int, ...]
+    bonus: bool
+    """3. The narration named every Fairy card: +1 for the Dreamer."""
+    gains: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole game."""
+
+    config: Config
+    rng: Rng
+    deck: tuple[int, ...]
+    """The Dream deck, top first."""
+    box: tuple[int, ...]
+    """Dream cards out of play (scored piles of past rounds, declined cards)."""
+    current: int | None
+    """The Dream card in play."""
+    side: Side
+    """Which word of the card in play is used."""
+    fairy: tuple[tuple[int, Side], ...]
+    """Cards guessed right this round (with the side that was used)."""
+    boogeyman: tuple[tuple[int, Side], ...]
+    """Cards guessed wrong this round."""
+    penalties: tuple[tuple[int, ...], ...]
+    """Per seat, the penalty cards in front of it."""
+    points: tuple[int, ...]
+    """Per seat, its dream points."""
+    dreamer: int
+    round: int
+    spirits: tuple[int | None, ...]
+    """Per seat, its Spirit card this round (None for the Dreamer)."""
+    leftover: int
+    """The Spirit card left face down, seen by nobody."""
+    clues: tuple[tuple[int, str], ...]
+    """Every clue of this round, public: (seat, word)."""
+    guesses: tuple[str, ...]
+    """The Dreamer's guesses this round, public."""
+    phase: Phase
+    last_round: RoundResult | None = None
+
+    def word(self) -> str | None:
+        """The word to find on the card in play."""
+        if self.current is None:
+            return None
+        top, bottom = self.config.dreams()[self.current]
+        return top if self.side == "top" else bottom
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat knows (``seat`` None: a spectator, who knows what the Dreamer
+    knows)."""
+
+    seat: int | None
+    config: Config
+    to_act: frozenset[int]
+    round: int
+    dreamer: int
+    phase: Phase
+    spirit: int | None
+    """This seat's own Spirit card (None for the Dreamer and a spectator)."""
+    word: str | None
+    """The word to find (hidden from the Dreamer)."""
+    side: Side | None
+    current: int | None
+    clues: tuple[tuple[int, str], ...]
+    guesses: tuple[str, ...]
+    fairy: tuple[int, ...]
+    """The Fairy pile (hidden from the Dreamer)."""
+    boogeyman: tuple[int, ...]
+    pile_sizes: tuple[int, int] | None
+    """(Fairy, Boogeyman) sizes, for everyone but the Dreamer."""
+    penalty_counts: tuple[int, ...]
+    penalty_cards: tuple[tuple[int, ...], ...]
+    """The penalty cards' faces, for everyone but the Dreamer."""
+    points: tuple[int, ...]
+    deck_size: int
+    box_size: int
+    last_round: RoundResult | None
+
+
+def places(state: State) -> dict[str, tuple[Hashable, ...]]:
+    """Every Dream and Spirit card by where it lies."""
+    found: dict[str, tuple[Hashable, ...]] = {
+        "deck": tuple(("dream", card) for card in state.deck),
+        "box": tuple(("dream", card) for card in state.box),
+        "current": () if state.current is None else (("dream", state.current),),
+        "fairy": tuple(("dream", card) for card, _ in state.fairy),
+        "boogeyman": tuple(("dream", card) for card, _ in state.boogeyman),
+        "leftover": (("spirit", state.leftover),),
+    }
+    for seat, cards in enumerate(state.penalties):
+        found[f"penalties[{seat}]"] = tuple(("dream", card) for card in cards)
+    for seat, spirit in enumerate(state.spirits):
+        if spirit is not None:
+            found[f"spirits[{seat}]"] = (("spirit", spirit),)
+    return found
+
+
+def validate(state: State) -> None:
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+    if not isinstance(state, State):
+        raise CorruptState(f"expected a when_i_dream State, got {type(state).__name__}")
+    config = state.config
+    players = config.players
+    for name in ("penalties", "points", "spirits"):
+        if len(getattr(state, name)) != players:
+            raise CorruptState(f"one entry per seat ({players})", f"data.{name}")
+    if not 0 <= state.dreamer < players or not 1 <= state.round <= players:
+        raise CorruptState("the Dreamer is a seat, the round 1 to players", "data.dreamer")
+    if state.spirits[state.dreamer] is not None:
+        raise CorruptState("the Dreamer holds no Spirit card", f"data.spirits[{state.dreamer}]")
+    seen: dict[Hashable, str] = {}
+    for place, items in places(state).items():
+        for item in items:
+            if item in seen:
+                raise CorruptState(f"{item} is also in {seen[item]}", f"data.{place}")
+            seen[item] = place
+    dreams = {("dream", card) for card in range(len(config.dreams()))}
+    spirits = {("spirit", card) for card in spirits_for(players)}
+    if set(seen) != dreams | spirits:
+        odd = sorted(map(str, set(seen) ^ (dreams | spirits)))[:5]
+        raise CorruptState(f"cards missing or foreign: {odd}", "data")
+    if any(seat_spirit is None for seat, seat_spirit in enumerate(state.spirits)
+           if seat != state.dreamer):
+        raise CorruptState("every Spirit holds a card", "data.spirits")
+    phase = state.phase
+    if isinstance(phase, (Dreaming, Judging)) and not 0 <= phase.active < players:
+        raise CorruptState(f"no seat {phase.active}", "data.phase.active")
+    if isinstance(phase, Dreaming) and len(phase.clue_turns) != players:
+        raise CorruptState("one clue count per seat", "data.phase.clue_turns")
+    if isinstance(phase, Judging) and state.current is None:
+        raise CorruptState("a guess is judged on a card in play", "data.current")
+    if isinstance(phase, Tiebreak) and not phase.tied <= set(range(players)):
+        raise CorruptState("the tied are seats", "data.phase.tied")

@@ -1,0 +1,196 @@
+"""What each seat may know in When I Dream, determinization for search, and narration.
+
+The Dreamer never sees the word in play, the side in use, nor which pile a card went to
+(not even the piles' sizes), nor the faces of penalty cards; a spectator knows what the
+Dreamer knows. A Spirit sees its own card, the word, the piles and the penalty cards.
+Nobody sees the left-over Spirit card; every Spirit is revealed with the round's score.
+"""
+
+from __future__ import annotations
+
+import random
+
+from partyrules.core.errors import IllegalAction
+from partyrules.core.game import TABLE
+from partyrules.core.rng import Rng
+from partyrules.games.when_i_dream.actions import (
+    Action,
+    BestDream,
+    DeclineGuess,
+    GiveClue,
+    Guess,
+    JudgeGuess,
+    JudgeRecount,
+    NoBestDream,
+    Recount,
+    RuleBreach,
+    SkipClue,
+    TimeUp,
+)
+from partyrules.games.when_i_dream.cards import clue_breach, role_of
+from partyrules.games.when_i_dream.rules import apply, to_act
+from partyrules.games.when_i_dream.state import Dreaming, Judging, State, View
+
+__all__ = ["describe_action", "determinize", "render_view", "view"]
+
+
+def _check_seat(state: State, seat: int | None, *, spectator: bool) -> None:
+    if seat is None and spectator:
+        return
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        raise IllegalAction(f"there is no seat {seat!r} at a table of {state.config.players}")
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know (None: a spectator, who knows what the Dreamer knows)."""
+    _check_seat(state, seat, spectator=True)
+    spirit_eyes = seat is not None and seat != state.dreamer
+    return View(
+        seat=seat,
+        config=state.config,
+        to_act=to_act(state),
+        round=state.round,
+        dreamer=state.dreamer,
+        phase=state.phase,
+        spirit=state.spirits[seat] if seat is not None else None,
+        word=state.word() if spirit_eyes else None,
+        side=state.side if spirit_eyes and state.current is not None else None,
+        current=state.current if spirit_eyes else None,
+        clues=state.clues,
+        guesses=state.guesses,
+        fairy=tuple(card for card, _ in state.fairy) if spirit_eyes else (),
+        boogeyman=tuple(card for card, _ in state.boogeyman) if spirit_eyes else (),
+        pile_sizes=(len(state.fairy), len(state.boogeyman)) if spirit_eyes else None,
+        penalty_counts=tuple(len(cards) for cards in state.penalties),
+        penalty_cards=state.penalties if spirit_eyes else (),
+        points=state.points,
+        deck_size=len(state.deck),
+        box_size=len(state.box),
+        last_round=state.last_round,
+    )
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A full state ``seat`` cannot tell from ``state``: the others' Spirit cards and the
+    left-over one re-dealt among them; the deck order and the box re-dealt; for the
+    Dreamer also the card in play, the piles and the penalty cards (their sizes and the
+    sides used are kept); a new rng."""
+    _check_seat(state, seat, spectator=False)
+    slots = [s for s in range(state.config.players) if s not in (seat, state.dreamer)]
+    dealt = [card for card in (*(state.spirits[s] for s in slots), state.leftover)
+             if card is not None]
+    rng.shuffle(dealt)
+    spirits = list(state.spirits)
+    for s, card in zip(slots, dealt, strict=False):
+        spirits[s] = card
+    leftover = dealt[-1]
+    dreamer = seat == state.dreamer
+    hidden = [*state.deck, *state.box]
+    if dreamer:
+        hidden += [card for card, _ in state.fairy + state.boogeyman]
+        hidden += [card for cards in state.penalties for card in cards]
+        if state.current is not None:
+            hidden.append(state.current)
+    order = hidden[:]
+    rng.shuffle(order)
+    swap = dict(zip(hidden, order, strict=True))
+
+    def moved(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(swap.get(card, card) for card in cards)
+
+    fairy, boogeyman, penalties, current = state.fairy, state.boogeyman, state.penalties, \
+        state.current
+    if dreamer:
+        fairy = tuple((swap[card], side) for card, side in fairy)
+        boogeyman = tuple((swap[card], side) for card, side in boogeyman)
+        penalties = tuple(moved(cards) for cards in penalties)
+        current = None if current is None else swap[current]
+    return State(
+        state.config, Rng.from_seed(rng.getrandbits(64)), moved(state.deck),
+        moved(state.box), current, state.side, fairy, boogeyman, penalties, state.points,
+        state.dreamer, state.round, tuple(spirits), leftover, state.clues, state.guesses,
+        state.phase, state.last_round,
+    )
+
+
+# -- narration --------------------------------------------------------------------------
+
+
+def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+    """One line saying what ``action`` does, as ``viewer`` may know it: the Dreamer and a
+    spectator never learn a word, a pile or a breach's card."""
+    spirit_eyes = viewer is not None and viewer != state.dreamer
+    who = "The table" if action.seat == TABLE else f"Seat {action.seat}"
+    match action:
+        case GiveClue(word=word):
+            line = f"{who} says \u201c{word}\u201d"
+            breach = clue_breach(word, state.word() or "") if state.config.check_clues \
+                else None
+            if breach and isinstance(state.phase, Dreaming) and state.current is not None:
+                return line + f": {breach}, a penalty card"
+            return line
+        case RuleBreach(offender=offender):
+            return f"The table rules that seat {offender} broke a definition rule: a penalty card"
+        case SkipClue():
+            return "The table: too slow, the next clue-giver plays"
+        case Guess(word=word):
+            line = f"{who} dreams of \u201c{word}\u201d"
+            if spirit_eyes and state.config.judge == "auto" and state.current is not None:
+                after = apply(state, action)
+                right = len(after.fairy) > len(state.fairy)
+                line += f" ({'right' if right else 'wrong'}: it was {state.word()})"
+            return line
+        case JudgeGuess(correct=correct):
+            if not spirit_eyes:
+                return "The table judges the guess"
+            return f"The table judges the guess {'right' if correct else 'wrong'}"
+        case TimeUp():
+            return "The table: time is up"
+        case DeclineGuess():
+            return f"{who} does not guess the last card"
+        case Recount(words=words):
+            told = ", ".join(words) if words else "nothing"
+            return f"{who} tells the dream: {told}" + _round_end(state, action)
+        case JudgeRecount(bonus=bonus):
+            return (f"The table judges the narration {'complete' if bonus else 'incomplete'}"
+                    + _round_end(state, action))
+        case BestDream(winner=winner):
+            return f"The table names seat {winner} the best dream teller"
+        case NoBestDream():
+            return "The table names no best dream teller: the tied share the win"
+    return f"{who}: {action!r}"
+
+
+def _round_end(state: State, action: Recount | JudgeRecount) -> str:
+    if isinstance(state.phase, Judging):
+        return ""
+    after = apply(state, action)
+    result = after.last_round
+    if result is None or result is state.last_round:
+        return ""
+    gains = ", ".join(f"seat {seat} +{gain}" for seat, gain in enumerate(result.gains))
+    return (f". Fairy pile {len(result.fairy)}, Boogeyman pile {len(result.boogeyman)}"
+            f"{', narration bonus' if result.bonus else ''}: {gains}")
+
+
+def render_view(view: View) -> str:
+    """A terminal rendering of a view."""
+    lines = [
+        f"Round {view.round}: seat {view.dreamer} dreams; points "
+        + ", ".join(f"seat {s}: {p} (-{n})" for s, (p, n) in
+                    enumerate(zip(view.points, view.penalty_counts, strict=True))),
+        f"Deck {view.deck_size}, box {view.box_size}",
+    ]
+    if view.word is not None:
+        lines.append(f"The dream to find: {view.word} ({view.side} word)")
+    if view.pile_sizes is not None:
+        lines.append(f"Fairy pile {view.pile_sizes[0]}, Boogeyman pile {view.pile_sizes[1]}")
+    if view.clues:
+        lines.append("Clues: " + ", ".join(word for _, word in view.clues[-12:]))
+    if view.guesses:
+        lines.append("Guesses: " + ", ".join(view.guesses))
+    if view.spirit is not None:
+        lines.append(f"You (seat {view.seat}) are a {role_of(view.spirit)}")
+    elif view.seat == view.dreamer:
+        lines.append("You are the Dreamer")
+    return "\n".join(lines)

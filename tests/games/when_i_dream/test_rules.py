@@ -1,0 +1,401 @@
+"""When I Dream: one test per rule clause, named after the rulebook section it checks
+(Preparation, 1. Start of the round, 2. The dream, 3. Narration, 4. Scoring, 5. End of
+the round, End of the game, Rules for definitions, the expert variant), or the spec
+clause (``spec_...``) that decides what the rulebook leaves open."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+import partyrules
+from partyrules import TABLE, IllegalAction, InvalidConfig
+from partyrules.core import testing
+from partyrules.games.when_i_dream.actions import (
+    BestDream,
+    DeclineGuess,
+    GiveClue,
+    Guess,
+    JudgeGuess,
+    JudgeRecount,
+    NoBestDream,
+    Recount,
+    RuleBreach,
+    SkipClue,
+    TimeUp,
+)
+from partyrules.games.when_i_dream.cards import ROLE_TABLE, role_of
+from partyrules.games.when_i_dream.rules import sandman_points
+from partyrules.games.when_i_dream.state import (
+    Config,
+    Dreaming,
+    Judging,
+    JudgingRecount,
+    Over,
+    Recounting,
+    State,
+    Tiebreak,
+)
+
+GAME = partyrules.get_game("when_i_dream")
+CARDS = (("cherry", "castle"), ("sun", "pirate"), ("moon", "apple"), ("horse", "train"),
+         ("river", "bread"), ("tiger", "chair"), ("cloud", "spoon"), ("ship", "lamp"))
+
+
+def table(players: int = 4, **options: object) -> State:
+    """Round 1 with the Dream deck in CARDS order: "cherry" (card 0) in play."""
+    config = Config(players=players, cards=CARDS, **options)  # type: ignore[arg-type]
+    state = GAME.setup(config, 3)
+    return attrs.evolve(state, current=0, deck=tuple(range(1, len(CARDS))))
+
+
+def play(state: State, *actions: object) -> State:
+    for action in actions:
+        state = GAME.apply(state, action)
+    return state
+
+
+def assert_refused(state: State, action: object, *words: str) -> None:
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, action)
+    assert state == before
+    for word in words:
+        assert word in str(caught.value)
+
+
+def end_round(state: State, words: tuple[str, ...] = ()) -> State:
+    state = play(state, TimeUp())
+    if isinstance(state.phase, Dreaming):
+        state = play(state, DeclineGuess(state.dreamer))
+    return play(state, Recount(state.dreamer, words))
+
+
+# -- Preparation and 1. Start of the round -------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(4, 11))
+def test_preparation_the_role_table(players: int) -> None:
+    state = GAME.setup(Config(players=players), 1)
+    roles = Counter(role_of(s) for s in (*state.spirits, state.leftover) if s is not None)
+    fairies, boogeymen, sandmen = ROLE_TABLE[players]
+    assert roles == {"fairy": fairies, "boogeyman": boogeymen, "sandman": sandmen}
+    assert fairies + boogeymen + sandmen == players
+
+
+def test_1_every_player_but_the_dreamer_gets_a_spirit_and_one_stays_face_down() -> None:
+    state = GAME.setup(Config(players=6, first_dreamer=2), 4)
+    assert state.dreamer == 2 and state.spirits[2] is None
+    assert all(state.spirits[s] is not None for s in range(6) if s != 2)
+    seen = {GAME.view(state, seat).spirit for seat in range(6)} | {
+        GAME.view(state, None).spirit}
+    assert state.leftover not in seen  # nobody sees the left-over card
+
+
+def test_1_the_first_card_is_revealed_to_everyone_but_the_dreamer() -> None:
+    state = table()
+    assert GAME.view(state, 1).word == "cherry" and GAME.view(state, 1).side == "top"
+    assert GAME.view(state, 0).word is None and GAME.view(state, 0).current is None
+    assert GAME.view(state, None).word is None
+
+
+def test_1_the_clue_giver_on_the_dreamers_left_starts() -> None:
+    state = GAME.setup(Config(players=5, first_dreamer=3), 2)
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 4
+    assert GAME.to_act(state) == {4, 3, TABLE} and not GAME.is_simultaneous(state)
+
+
+@pytest.mark.parametrize("bad", [{"players": 3}, {"players": 11}, {"players": 4, "side": "left"},
+                                 {"players": 4, "judge": "me"}, {"players": 4, "cards": ()},
+                                 {"players": 4, "cards": (("one",),)},
+                                 {"players": 4, "first_dreamer": 4}])
+def test_spec_config_is_validated(bad: dict[str, object]) -> None:
+    with pytest.raises(InvalidConfig):
+        Config(**bad)  # type: ignore[arg-type]
+
+
+# -- 2. The dream ---------------------------------------------------------------------------
+
+
+def test_2_clues_go_clockwise_skipping_the_dreamer_and_carry_across_cards() -> None:
+    state = table(players=4)  # the Dreamer is seat 0
+    state = play(state, GiveClue(1, "red"), GiveClue(2, "fruit"), GiveClue(3, "tree"))
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 1
+    state = play(state, GiveClue(1, "pie"), Guess(0, "plum"))  # a new card
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 3  # no reset
+    assert state.clues[-1] == (1, "pie")
+
+
+def test_2_the_dreamer_may_guess_at_any_moment() -> None:
+    state = play(table(), Guess(0, "Cherry"))
+    assert [card for card, _ in state.fairy] == [0] and state.current == 1
+    assert state.guesses == ("Cherry",)
+
+
+def test_2_a_wrong_guess_goes_under_the_boogeyman_card() -> None:
+    state = play(table(), Guess(0, "strawberry"))
+    assert [card for card, _ in state.boogeyman] == [0] and state.fairy == ()
+
+
+def test_2_the_dreamer_never_learns_if_a_guess_was_right() -> None:
+    right = play(table(), Guess(0, "cherry"))
+    wrong = play(table(), Guess(0, "plum"))
+    assert GAME.view(right, 0).pile_sizes is None and GAME.view(right, 0).fairy == ()
+    assert GAME.view(right, 1).pile_sizes == (1, 0) and GAME.view(wrong, 1).pile_sizes == (0, 1)
+    assert "right" not in GAME.describe_action(table(), Guess(0, "cherry"), 0)
+    assert "right" in GAME.describe_action(table(), Guess(0, "cherry"), 1)
+
+
+def test_2_with_six_or_fewer_players_three_clues_each_then_the_dreamer_must_guess() -> None:
+    state = table(players=4)
+    for _ in range(3):
+        state = play(state, GiveClue(1, "red"), GiveClue(2, "red"))
+        if _ < 2:
+            state = play(state, GiveClue(3, "red"))
+    assert GAME.to_act(state) == {3, 0, TABLE}
+    state = play(state, GiveClue(3, "red"))
+    assert GAME.to_act(state) == {0}  # time stops: only the Dreamer acts
+    assert_refused(state, TimeUp(), "guess")
+    assert all(isinstance(a, Guess) for a in GAME.legal_actions(state, 0))
+    state = play(state, Guess(0, "cherry"))
+    assert isinstance(state.phase, Dreaming) and state.phase.clue_turns == (0, 0, 0, 0)
+
+
+def test_2_with_seven_players_two_clues_each() -> None:
+    state = table(players=7)
+    for _ in range(2):
+        for seat in range(1, 7):
+            state = play(state, GiveClue(seat, "red"))
+    assert GAME.to_act(state) == {0}
+
+
+def test_2_time_up_lets_the_dreamer_guess_the_card_in_play_once_more() -> None:
+    state = play(table(), TimeUp())
+    assert GAME.to_act(state) == {0}
+    assert DeclineGuess(0) in set(GAME.legal_actions(state, 0))
+    guessed = play(state, Guess(0, "cherry"))
+    assert isinstance(guessed.phase, Recounting) and len(guessed.fairy) == 1
+    declined = play(state, DeclineGuess(0))
+    assert isinstance(declined.phase, Recounting) and 0 in declined.box
+    assert declined.fairy == declined.boogeyman == ()
+    assert_refused(play(table(), GiveClue(1, "red")), DeclineGuess(0), "time")
+
+
+def test_spec_the_table_judges_guesses_when_asked() -> None:
+    state = play(table(judge="table"), Guess(0, "cherries"))
+    assert isinstance(state.phase, Judging) and GAME.to_act(state) == {TABLE}
+    state = play(state, JudgeGuess(TABLE, True))
+    assert [card for card, _ in state.fairy] == [0]
+    assert "right" not in GAME.describe_action(state, JudgeGuess(TABLE, True), 0)
+
+
+def test_spec_an_empty_deck_is_refilled_from_the_box_or_ends_the_dream() -> None:
+    state = attrs.evolve(table(), deck=(), box=(5, 6))
+    state = play(state, Guess(0, "cherry"))
+    assert state.current in (5, 6) and len(state.deck) == 1 and state.box == ()
+    empty = play(attrs.evolve(table(), deck=(), box=()), Guess(0, "cherry"))
+    assert isinstance(empty.phase, Recounting) and empty.current is None
+
+
+# -- Rules for definitions ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("clue", ["cherry pie", "r2d2", "!!", "cherrytree", "CHÉRRY", ""])
+def test_rules_for_definitions_a_breach_is_a_penalty_card(clue: str) -> None:
+    state = play(table(), GiveClue(1, clue))
+    assert state.penalties[1] == (0,) and state.current == 1  # a new card
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 2
+    assert GAME.view(state, 0).penalty_counts == (0, 1, 0, 0)
+    assert GAME.view(state, 0).penalty_cards == ()  # the Dreamer never sees the word
+
+
+def test_rules_for_definitions_a_part_of_the_word_counts_from_three_letters() -> None:
+    sun = attrs.evolve(table(), current=1, deck=(0, 2, 3))
+    assert play(sun, GiveClue(1, "sunflower")).penalties[1] == (1,)
+    assert play(table(), GiveClue(1, "strawberry")).penalties[1] == ()
+
+
+def test_rules_for_definitions_the_table_rules_on_what_the_engine_cannot_see() -> None:
+    state = play(table(), GiveClue(1, "kirsche"), RuleBreach(TABLE, 1))
+    assert state.penalties[1] == (0,)
+    assert_refused(state, RuleBreach(TABLE, 0), "clue-giver")
+    assert_refused(state, RuleBreach(2, 1), "table")
+
+
+def test_spec_automatic_checks_can_be_switched_off() -> None:
+    state = play(table(check_clues=False), GiveClue(1, "cherry pie"))
+    assert state.penalties[1] == () and state.current == 0
+
+
+def test_optional_rule_five_seconds_and_the_next_player_gives_the_clue() -> None:
+    assert_refused(table(), SkipClue(), "5-second")
+    state = play(table(clue_time_limit=True), SkipClue())
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 2
+    assert state.phase.clue_turns[1] == 1
+
+
+# -- 3. Narration ------------------------------------------------------------------------------
+
+
+def test_3_naming_every_fairy_card_scores_one_dream_point() -> None:
+    state = play(table(), Guess(0, "cherry"), Guess(0, "sun"), Guess(0, "rock"))
+    full = end_round(state, ("sun", "Cherry", "rock"))
+    assert full.last_round is not None and full.last_round.bonus
+    assert full.points[0] == 2 + 1
+    missing = end_round(state, ("sun", "rock"))
+    assert missing.last_round is not None and not missing.last_round.bonus
+    assert missing.points[0] == 2
+
+
+def test_3_no_bonus_without_fairy_cards() -> None:
+    state = end_round(play(table(), Guess(0, "rock")), ("rock",))
+    assert state.last_round is not None and not state.last_round.bonus
+
+
+def test_3_the_narration_names_at_most_one_piece_per_guess() -> None:
+    state = play(table(), Guess(0, "cherry"), TimeUp(), DeclineGuess(0))
+    assert_refused(state, Recount(0, ("cherry", "sun")), "at most")
+    assert set(GAME.legal_actions(state, 0)) == {Recount(0, ()), Recount(0, ("cherry",))}
+
+
+def test_spec_the_table_judges_the_narration_when_asked() -> None:
+    state = play(table(judge="table"), Guess(0, "x"), JudgeGuess(TABLE, True), TimeUp(),
+                 DeclineGuess(0), Recount(0, ("x",)))
+    assert isinstance(state.phase, JudgingRecount)
+    state = play(state, JudgeRecount(TABLE, True))
+    assert state.last_round is not None and state.last_round.bonus
+
+
+# -- 4. Scoring and 5. End of the round -----------------------------------------------------------
+
+
+def test_4_dreamer_and_fairies_score_the_fairy_pile_boogeymen_theirs() -> None:
+    state = table(players=5)  # 2 Fairies, 1 Boogeyman, 2 Sandmen; 1 card left over
+    state = play(state, Guess(0, "cherry"), Guess(0, "sun"), Guess(0, "x"))
+    state = end_round(state)
+    result = state.last_round
+    assert result is not None and (len(result.fairy), len(result.boogeyman)) == (2, 1)
+    for seat, spirit in enumerate(result.spirits):
+        role = "dreamer" if spirit is None else role_of(spirit)
+        expected = {"dreamer": 2, "fairy": 2, "boogeyman": 1, "sandman": 2}[role]
+        assert result.gains[seat] == expected
+
+
+@pytest.mark.parametrize(("fairy", "boogeyman", "points"),
+                         [(3, 3, 8), (0, 0, 2), (4, 3, 4), (2, 3, 3), (5, 2, 2), (0, 4, 0)])
+def test_4_sandmen_score_by_the_difference_of_the_piles(fairy: int, boogeyman: int,
+                                                        points: int) -> None:
+    assert sandman_points(fairy, boogeyman) == points
+
+
+def test_4_spirits_are_revealed_with_the_score() -> None:
+    state = end_round(table())
+    assert state.last_round is not None
+    assert state.last_round.spirits[1:] == table().spirits[1:]
+
+
+def test_5_the_piles_go_to_the_box_and_the_next_dreamer_is_on_the_left() -> None:
+    state = end_round(play(table(), Guess(0, "cherry"), Guess(0, "x")))
+    assert {0, 1} <= set(state.box) and state.fairy == state.boogeyman == ()
+    assert state.dreamer == 1 and state.round == 2 and state.spirits[1] is None
+    assert isinstance(state.phase, Dreaming) and state.phase.active == 2
+
+
+# -- End of the game -----------------------------------------------------------------------------
+
+
+def test_end_after_everyone_dreamt_once_points_minus_penalty_cards() -> None:
+    state = table(players=4)
+    state = play(state, GiveClue(1, "cherry"))  # a penalty for seat 1
+    for _ in range(4):
+        state = end_round(state)
+    assert GAME.is_terminal(state)
+    result = GAME.outcome(state)
+    assert result.scores is not None and result.scores[1] == state.points[1] - 1
+
+
+# Spirits fixed for the last round: seat 0 dreams, seats 1 and 2 are the Sandmen, seat 3
+# a Fairy, the Boogeyman left over. With nothing guessed, only the Sandmen gain (2 each).
+LAST_ROUND = {"round": 4, "spirits": (None, 9, 10, 0), "leftover": 5}
+
+
+def test_end_a_tie_goes_to_the_fewest_penalty_cards() -> None:
+    state = attrs.evolve(table(), points=(0, 4, 3, 0), penalties=((), (7,), (), ()),
+                         deck=tuple(range(1, 7)), **LAST_ROUND)
+    state = end_round(state)
+    result = GAME.outcome(state)
+    assert result.scores == (0, 4 + 2 - 1, 3 + 2, 0)  # seats 1 and 2 tie at 5
+    assert result.reason == "fewest_penalties" and result.winners == {2}
+
+
+def test_end_still_tied_the_table_names_the_best_dream_teller() -> None:
+    state = end_round(attrs.evolve(table(), points=(3, 3, 3, 3), **LAST_ROUND))
+    assert isinstance(state.phase, Tiebreak) and state.phase.tied == {1, 2}
+    assert GAME.to_act(state) == {TABLE}
+    assert list(GAME.legal_actions(state, TABLE)) == [
+        BestDream(TABLE, 1), BestDream(TABLE, 2), NoBestDream()]
+    best = play(state, BestDream(TABLE, 2))
+    assert GAME.outcome(best).winners == {2} and GAME.outcome(best).reason == "best_dream"
+    assert_refused(state, BestDream(TABLE, 0), "tied")
+
+
+def test_spec_with_no_best_dream_named_the_tied_share_the_win() -> None:
+    state = end_round(attrs.evolve(table(), points=(3, 3, 3, 3), **LAST_ROUND))
+    shared = play(state, NoBestDream())
+    assert GAME.outcome(shared).winners == {1, 2} and GAME.outcome(shared).reason == "shared"
+
+
+def test_end_the_highest_total_wins() -> None:
+    state = end_round(attrs.evolve(table(), points=(9, 3, 3, 3), **LAST_ROUND))
+    assert isinstance(state.phase, Over) and GAME.outcome(state).winners == {0}
+    assert GAME.outcome(state).reason == "highest_score"
+
+
+# -- Expert variant ----------------------------------------------------------------------------
+
+
+def test_expert_top_first_then_top_after_a_right_guess_bottom_after_a_wrong_one() -> None:
+    state = table(side="expert")
+    assert state.side == "top" and GAME.view(state, 1).side == "top"
+    state = play(state, Guess(0, "cherry"))  # right: the next card uses its top word
+    assert state.side == "top" and state.word() == "sun"
+    state = play(state, Guess(0, "moon"))  # wrong: the next card uses its bottom word
+    assert state.side == "bottom" and state.word() == "apple"
+    assert GAME.view(state, 0).side is None  # the Dreamer cannot infer the verdict
+    state = play(state, GiveClue(3, "apples"))  # a penalty keeps the side
+    assert state.side == "bottom" and state.word() == "train"
+
+
+# -- views, determinize, bad input --------------------------------------------------------
+
+
+def test_spec_determinize_for_the_dreamer_hides_the_card_and_the_piles() -> None:
+    state = play(table(), Guess(0, "cherry"), GiveClue(2, "sun"))
+    assert state.penalties[2] == (1,)
+    rng = random.Random(3)
+    for seat in range(4):
+        sampled = GAME.determinize(state, seat, rng)
+        assert GAME.view(sampled, seat) == GAME.view(state, seat)
+        GAME.validate(sampled)
+
+
+@pytest.mark.parametrize("players", [4, 7, 10])
+@pytest.mark.parametrize("side", ["top", "expert"])
+def test_spec_the_kit_invariants_hold_at_4_7_and_10_players_and_in_the_expert_variant(
+        players: int, side: str) -> None:
+    config = Config(players=players, side=side)  # type: ignore[arg-type]
+    for seed in range(3):
+        testing.check_all(GAME, testing.play_random(GAME, config, seed))
+
+
+@pytest.mark.parametrize("action", [
+    GiveClue(2, "red"), GiveClue(0, "red"), Guess(1, "cherry"), DeclineGuess(0),
+    Recount(0, ()), JudgeGuess(TABLE, True), BestDream(TABLE, 0), TimeUp(1),
+    GiveClue(1, 7),  # type: ignore[arg-type]
+])
+def test_spec_forged_and_out_of_phase_actions_are_refused(action: object) -> None:
+    assert_refused(table(), action)
