@@ -322,3 +322,31 @@ def test_bad_config_options_are_clear_errors(capsys: pytest.CaptureFixture[str],
                                              message: str) -> None:
     code, _, err = run(capsys, "play", "dany", "--players", "5", "-o", option)
     assert code == 2 and message in err and "Traceback" not in err
+
+
+# -- races and typed text (When I Dream) -------------------------------------------------------
+
+
+def test_a_human_dreamer_waits_for_clues_and_types_guesses(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Menu of the Dreamer in a race: 1) Guess (typed), 2) time up, 3-5) breaches, 6) Wait.
+    feed(monkeypatch, "6\n1\nmoonlight\n" + "1\nx\n" * 3000)
+    code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
+                       "human,random,random,random", "--seed", "4")
+    assert code == 0 and "Game over" in out
+    first = out.split("Your choice", 1)[0]
+    assert "Guess (you type the word)" in first and "Wait: let the others act first" in first
+    lines = narrated(out)
+    assert re.search(r"Seat [123] says", lines[0])  # the Dreamer waited for a clue
+    assert any("Seat 0 dreams of \u201cmoonlight\u201d" in line for line in lines)
+
+
+def test_a_typed_narration_that_breaks_a_rule_is_asked_again(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Call time at once (choice 2), no card guessed; decline; then narrate too many words.
+    feed(monkeypatch, "2\n2\n1\nsun moon star\n1\n\n" + "1\nx\n" * 3000)
+    code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
+                       "human,random,random,random", "--seed", "4")
+    assert code == 0
+    assert "Not allowed: 3. the narration names at most one piece per guess" in out
+    assert "Seat 0 tells the dream: nothing" in out

@@ -28,6 +28,10 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
     "dinner_7p_seed3.json": ("dinner", {"players": 7}, 3, 303),
     "dany_5p_seed4.json": ("dany", {"players": 5}, 4, 404),
     "dany_reason_9p_seed5.json": ("dany", {"players": 9, "danys_reason": True}, 5, 505),
+    "when_i_dream_4p_seed6.json": ("when_i_dream", {"players": 4}, 6, 606),
+    "when_i_dream_expert_7p_seed7.json": ("when_i_dream",
+                                          {"players": 7, "side": "expert", "judge": "table"},
+                                          7, 707),
 }
 
 
