@@ -24,6 +24,7 @@ from typing import Any, Literal
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
+from partyrules.core.rules import ActionKinds, seat_error, uniform_choice
 from partyrules.games.dany.actions import (
     Accuse,
     Action,
@@ -228,18 +229,9 @@ def _phase_error(state: State, phases: tuple[type, ...], what: str) -> str | Non
     return None
 
 
-def _seat_error(seat: Any, expected: int, role: str) -> str | None:
-    if type(seat) is not int:
-        return f"seat must be an int, not {seat!r}"
-    if seat != expected:
-        who = "the table (TABLE, -1)" if expected == TABLE else f"seat {expected}"
-        return f"only {who}, {role}, may do this; not seat {seat}"
-    return None
-
-
 def _keep_rule(state: State, action: Keep) -> str | None:
     """2. The active personality uses any of the 7 Memory cards it drew."""
-    error = _phase_error(state, (Composing,), "laying out a card") or _seat_error(
+    error = _phase_error(state, (Composing,), "laying out a card") or seat_error(
         action.seat, state.active, "the active personality")
     if error:
         return error
@@ -251,7 +243,7 @@ def _keep_rule(state: State, action: Keep) -> str | None:
 
 def _done_rule(state: State, action: Done) -> str | None:
     """3. The creation is sent: 0 to 7 cards."""
-    error = _phase_error(state, (Composing,), "finishing the creation") or _seat_error(
+    error = _phase_error(state, (Composing,), "finishing the creation") or seat_error(
         action.seat, state.active, "the active personality")
     if error:
         return error
@@ -264,12 +256,12 @@ def _invalidate_rule(state: State, action: Invalidate) -> str | None:
     """4. Any communication or help from the active personality invalidates the turn;
     the table rules so before the deciding personality's answer."""
     return _phase_error(state, (Composing, Discussing), "invalidating the turn") or (
-        _seat_error(action.seat, TABLE, "ruling for the whole table"))
+        seat_error(action.seat, TABLE, "ruling for the whole table"))
 
 
 def _decide_rule(state: State, action: Decide) -> str | None:
     """5. The seat on the active personality's right announces the word; it is final."""
-    error = _phase_error(state, (Discussing,), "the final answer") or _seat_error(
+    error = _phase_error(state, (Discussing,), "the final answer") or seat_error(
         action.seat, state.deciding, "the deciding personality")
     if error:
         return error
@@ -280,13 +272,13 @@ def _decide_rule(state: State, action: Decide) -> str | None:
 
 def _confirm_rule(state: State, action: ConfirmReveal) -> str | None:
     """6. The reveal is confirmed and the turn scored."""
-    return _phase_error(state, (Revealing,), "confirming the reveal") or _seat_error(
+    return _phase_error(state, (Revealing,), "confirming the reveal") or seat_error(
         action.seat, TABLE, "ruling for the whole table")
 
 
 def _explanation_rule(state: State, action: ExplanationFailed) -> str | None:
     """Rules for the active personality: it must explain its creation if asked."""
-    return _phase_error(state, (Revealing,), "ruling on the explanation") or _seat_error(
+    return _phase_error(state, (Revealing,), "ruling on the explanation") or seat_error(
         action.seat, TABLE, "ruling for the whole table")
 
 
@@ -320,14 +312,6 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
     ExplanationFailed: _explanation_rule,
     Accuse: _accuse_rule,
 }
-
-
-def why_illegal(state: State, action: Action) -> str | None:
-    """The rule that forbids ``action`` now, or None when it is legal."""
-    rule = _RULES.get(type(action))
-    if rule is None:
-        return f"{type(action).__name__} is not an action of Dany goes to Hollywood"
-    return rule(state, action)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -365,21 +349,10 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of ``seat``."""
-    options = tuple(legal_actions(state, seat))
-    if not options:
-        raise IllegalAction(f"seat {seat} has no action now")
-    return options[rng.randrange(len(options))]
+    return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
 # -- the reducer ----------------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    return _EFFECTS[type(action)](state, action)
 
 
 def _apply_keep(state: State, action: Keep) -> State:
@@ -466,7 +439,7 @@ def _count_accusations(state: State, phase: FinalTwist, ballots: tuple[int, ...]
     return _evolve(state, changes)
 
 
-_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+_KINDS: ActionKinds[State] = ActionKinds("Dany goes to Hollywood", _RULES, {
     Keep: _apply_keep,
     Done: _apply_done,
     Invalidate: _apply_invalidate,
@@ -474,4 +447,6 @@ _EFFECTS: dict[type, Callable[[State, Any], State]] = {
     ConfirmReveal: _apply_confirm,
     ExplanationFailed: _apply_explanation_failed,
     Accuse: _apply_accuse,
-}
+})
+why_illegal = _KINDS.why_illegal
+apply = _KINDS.apply

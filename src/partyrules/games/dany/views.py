@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 from partyrules.core.rng import Rng
+from partyrules.core.rules import check_seat
 from partyrules.games.dany.actions import (
     Accuse,
     Action,
@@ -39,16 +39,9 @@ from partyrules.games.dany.state import (
 __all__ = ["describe_action", "determinize", "render_view", "view"]
 
 
-def _check_seat(state: State, seat: int | None, *, spectator: bool) -> None:
-    if seat is None and spectator:
-        return
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise IllegalAction(f"there is no seat {seat!r} at a table of {state.config.players}")
-
-
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know (None: a spectator, who holds no personality)."""
-    _check_seat(state, seat, spectator=True)
+    check_seat(state.config.players, seat, spectator=True)
     phase = state.phase
     mine = seat is not None and seat == state.active
     hand: tuple[int, ...] = ()
@@ -111,7 +104,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     the others re-dealt among them; the Memory cards it cannot see (pile, box, and the
     active hand and creation in progress when it is not active) re-dealt among those
     places; the Idea deck reshuffled; a hidden Choice card drawn again; a new rng."""
-    _check_seat(state, seat, spectator=False)
+    check_seat(state.config.players, seat, spectator=False)
     hidden_seats = [s for s in range(state.config.players)
                     if s != seat and s not in state.revealed]
     dealt = [state.personalities[s] for s in hidden_seats]

@@ -25,6 +25,7 @@ from typing import Any
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import Outcome
 from partyrules.core.rng import Rng
+from partyrules.core.rules import ActionKinds, uniform_choice
 from partyrules.games.dinner.actions import (
     Action,
     Ballot,
@@ -240,6 +241,8 @@ _PHASE_NAMES = {
 
 def _turn_error(state: State, seat: Any, phase_type: type, what: str) -> str | None:
     phase = state.phase
+    if isinstance(phase, Over):
+        return "5) the game is over"
     if type(seat) is not int:
         return f"seat must be an int, not {seat!r}"
     if type(phase) is not phase_type:
@@ -388,6 +391,8 @@ def _ballot_rule(state: State, action: Ballot) -> str | None:
     """2) Every other player votes once; a ballot rejects some of the proposed cards."""
     phase = state.phase
     seat = action.seat
+    if isinstance(phase, Over):
+        return "5) the game is over"
     if not isinstance(phase, Voting):
         return f"a ballot belongs to the vote; now is {_PHASE_NAMES[type(phase)]}"
     if type(seat) is not int or not 0 <= seat < len(phase.ballots):
@@ -415,16 +420,6 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
     Propose: _propose_rule,
     Ballot: _ballot_rule,
 }
-
-
-def why_illegal(state: State, action: Action) -> str | None:
-    """The rule that forbids ``action`` now, or None when it is legal."""
-    rule = _RULES.get(type(action))
-    if rule is None:
-        return f"{type(action).__name__} is not an action of Guess Who's Coming to Dinner"
-    if isinstance(state.phase, Over):
-        return "5) the game is over"
-    return rule(state, action)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -493,21 +488,10 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
         mask = rng.getrandbits(len(proposed))
         return Ballot(seat, frozenset(card for bit, card in enumerate(proposed)
                                       if mask >> bit & 1))
-    options = tuple(legal_actions(state, seat))
-    if not options:
-        raise IllegalAction(f"seat {seat} has no action now")
-    return options[rng.randrange(len(options))]
+    return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
 # -- the reducer ----------------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    return _EFFECTS[type(action)](state, action)
 
 
 def _draw_replacement(state: State, seat: int, hand: tuple[int, ...],
@@ -646,7 +630,7 @@ def _count_votes(state: State, phase: Voting,
     return _end_turn(state, active, accepted, **changes)
 
 
-_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+_KINDS: ActionKinds[State] = ActionKinds("Guess Who's Coming to Dinner", _RULES, {
     Unknown: _apply_unknown,
     Exchange: _apply_exchange,
     StartTable: _apply_start_table,
@@ -656,5 +640,7 @@ _EFFECTS: dict[type, Callable[[State, Any], State]] = {
     Invite: _apply_invite,
     Propose: _apply_propose,
     Ballot: _apply_ballot,
-}
+})
+why_illegal = _KINDS.why_illegal
+apply = _KINDS.apply
 

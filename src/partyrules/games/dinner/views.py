@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from partyrules.core.errors import IllegalAction
 from partyrules.core.rng import Rng
+from partyrules.core.rules import check_seat
 from partyrules.games.dinner.actions import (
     Action,
     Ballot,
@@ -44,16 +44,9 @@ def _phase_for(phase: Phase, seat: int | None) -> Phase:
     return phase
 
 
-def _check_seat(state: State, seat: int | None, *, spectator: bool) -> None:
-    if seat is None and spectator:
-        return
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise IllegalAction(f"there is no seat {seat!r} at a table of {state.config.players}")
-
-
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know (None: a spectator, who sees no hand)."""
-    _check_seat(state, seat, spectator=True)
+    check_seat(state.config.players, seat, spectator=True)
     phase = state.phase
     pile = state.pile
     known_under = () if seat is None else tuple(
@@ -96,7 +89,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A full state ``seat`` cannot tell from ``state``: the cards it cannot see (the
     pile but for its own cards under it, others' hands but for cards seen in a vote) are
     re-dealt among those places, and the rng is replaced."""
-    _check_seat(state, seat, spectator=False)
+    check_seat(state.config.players, seat, spectator=False)
     hidden = _hidden_cards(state, seat)
     shuffled = hidden[:]
     rng.shuffle(shuffled)

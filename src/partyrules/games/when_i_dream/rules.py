@@ -22,6 +22,7 @@ from typing import Any
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
+from partyrules.core.rules import ActionKinds, seat_error, uniform_choice
 from partyrules.games.when_i_dream.actions import (
     Action,
     BestDream,
@@ -316,15 +317,6 @@ def _phase_error(state: State, phase_type: type, what: str) -> str | None:
     return None
 
 
-def _seat_error(seat: Any, expected: int, role: str) -> str | None:
-    if type(seat) is not int:
-        return f"seat must be an int, not {seat!r}"
-    if seat != expected:
-        who = "the table (TABLE, -1)" if expected == TABLE else f"seat {expected}"
-        return f"only {who}, {role}, may do this; not seat {seat}"
-    return None
-
-
 def _racing_error(state: State) -> str | None:
     phase = state.phase
     assert isinstance(phase, Dreaming)
@@ -341,14 +333,14 @@ def _give_clue_rule(state: State, action: GiveClue) -> str | None:
     if error:
         return error
     assert isinstance(state.phase, Dreaming)
-    return _seat_error(action.seat, state.phase.active, "the active clue-giver") or (
+    return seat_error(action.seat, state.phase.active, "the active clue-giver") or (
         _racing_error(state)) or (None if isinstance(action.word, str)
                                   else f"a clue is text, not {action.word!r}")
 
 
 def _rule_breach_rule(state: State, action: RuleBreach) -> str | None:
     """Rules for definitions: the table rules on a clue-giver's breach."""
-    error = _phase_error(state, Dreaming, "a ruling on a breach") or _seat_error(
+    error = _phase_error(state, Dreaming, "a ruling on a breach") or seat_error(
         action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
     if error:
         return error
@@ -363,13 +355,13 @@ def _skip_clue_rule(state: State, action: SkipClue) -> str | None:
     """Optional rule: more than 5 seconds, and the next player becomes active."""
     if not state.config.clue_time_limit:
         return "the 5-second rule is not in play (Config.clue_time_limit)"
-    return _phase_error(state, Dreaming, "skipping a clue") or _seat_error(
+    return _phase_error(state, Dreaming, "skipping a clue") or seat_error(
         action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
 
 
 def _guess_rule(state: State, action: Guess) -> str | None:
     """2. The Dreamer may name the dream at any moment of the dream phase."""
-    error = _phase_error(state, Dreaming, "a guess") or _seat_error(
+    error = _phase_error(state, Dreaming, "a guess") or seat_error(
         action.seat, state.dreamer, "the Dreamer")
     if error:
         return error
@@ -380,20 +372,20 @@ def _guess_rule(state: State, action: Guess) -> str | None:
 
 def _judge_guess_rule(state: State, action: JudgeGuess) -> str | None:
     """The table judges the guess (``judge="table"``)."""
-    return _phase_error(state, Judging, "judging a guess") or _seat_error(
+    return _phase_error(state, Judging, "judging a guess") or seat_error(
         action.seat, TABLE, "ruling for the whole table") or (
         None if type(action.correct) is bool else "correct is true or false")
 
 
 def _time_up_rule(state: State, action: TimeUp) -> str | None:
     """2. The sand timer runs out (it is stopped at the clue cap)."""
-    return _phase_error(state, Dreaming, "time up") or _seat_error(
+    return _phase_error(state, Dreaming, "time up") or seat_error(
         action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
 
 
 def _decline_rule(state: State, action: DeclineGuess) -> str | None:
     """2. After the 2 minutes the Dreamer may leave the card in play unnamed."""
-    error = _phase_error(state, Dreaming, "declining to guess") or _seat_error(
+    error = _phase_error(state, Dreaming, "declining to guess") or seat_error(
         action.seat, state.dreamer, "the Dreamer")
     if error:
         return error
@@ -405,7 +397,7 @@ def _decline_rule(state: State, action: DeclineGuess) -> str | None:
 
 def _recount_rule(state: State, action: Recount) -> str | None:
     """3. The Dreamer names the pieces of the dream it remembers."""
-    error = _phase_error(state, Recounting, "the narration") or _seat_error(
+    error = _phase_error(state, Recounting, "the narration") or seat_error(
         action.seat, state.dreamer, "the Dreamer")
     if error:
         return error
@@ -420,14 +412,14 @@ def _recount_rule(state: State, action: Recount) -> str | None:
 
 def _judge_recount_rule(state: State, action: JudgeRecount) -> str | None:
     """3. The table judges the narration (``judge="table"``)."""
-    return _phase_error(state, JudgingRecount, "judging the narration") or _seat_error(
+    return _phase_error(state, JudgingRecount, "judging the narration") or seat_error(
         action.seat, TABLE, "ruling for the whole table") or (
         None if type(action.bonus) is bool else "bonus is true or false")
 
 
 def _best_dream_rule(state: State, action: BestDream) -> str | None:
     """End of the game: still tied, the best dream teller wins."""
-    error = _phase_error(state, Tiebreak, "naming the best dream") or _seat_error(
+    error = _phase_error(state, Tiebreak, "naming the best dream") or seat_error(
         action.seat, TABLE, "ruling for the whole table")
     if error:
         return error
@@ -439,7 +431,7 @@ def _best_dream_rule(state: State, action: BestDream) -> str | None:
 
 def _no_best_dream_rule(state: State, action: NoBestDream) -> str | None:
     """End of the game: the table names nobody; the tied share the win (spec)."""
-    return _phase_error(state, Tiebreak, "naming no best dream") or _seat_error(
+    return _phase_error(state, Tiebreak, "naming no best dream") or seat_error(
         action.seat, TABLE, "ruling for the whole table")
 
 
@@ -449,14 +441,6 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
     DeclineGuess: _decline_rule, Recount: _recount_rule, JudgeRecount: _judge_recount_rule,
     BestDream: _best_dream_rule, NoBestDream: _no_best_dream_rule,
 }
-
-
-def why_illegal(state: State, action: Action) -> str | None:
-    """The rule that forbids ``action`` now, or None when it is legal."""
-    rule = _RULES.get(type(action))
-    if rule is None:
-        return f"{type(action).__name__} is not an action of When I Dream"
-    return rule(state, action)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -516,21 +500,10 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
             return guesses[seat][rng.randrange(len(guesses[seat]))]
         if seat == phase.active and seat in to_act(state):
             return clues[seat][rng.randrange(len(clues[seat]))]
-    options = tuple(legal_actions(state, seat))
-    if not options:
-        raise IllegalAction(f"seat {seat} has no action now")
-    return options[rng.randrange(len(options))]
+    return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
 # -- the reducer ----------------------------------------------------------------------------
-
-
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises :class:`IllegalAction` naming the rule."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
-    return _EFFECTS[type(action)](state, action)
 
 
 def _apply_give_clue(state: State, action: GiveClue) -> State:
@@ -614,10 +587,12 @@ def _apply_no_best_dream(state: State, action: NoBestDream) -> State:
     return _evolve(state, {"phase": Over("shared", phase.tied)})
 
 
-_EFFECTS: dict[type, Callable[[State, Any], State]] = {
+_KINDS: ActionKinds[State] = ActionKinds("When I Dream", _RULES, {
     GiveClue: _apply_give_clue, RuleBreach: _apply_rule_breach, SkipClue: _apply_skip_clue,
     Guess: _apply_guess, JudgeGuess: _apply_judge_guess, TimeUp: _apply_time_up,
     DeclineGuess: _apply_decline, Recount: _apply_recount,
     JudgeRecount: _apply_judge_recount, BestDream: _apply_best_dream,
     NoBestDream: _apply_no_best_dream,
-}
+})
+why_illegal = _KINDS.why_illegal
+apply = _KINDS.apply

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 from partyrules.core.rng import Rng
+from partyrules.core.rules import check_seat
 from partyrules.games.when_i_dream.actions import (
     Action,
     BestDream,
@@ -34,16 +34,9 @@ from partyrules.games.when_i_dream.state import Dreaming, Judging, State, View
 __all__ = ["describe_action", "determinize", "render_view", "view"]
 
 
-def _check_seat(state: State, seat: int | None, *, spectator: bool) -> None:
-    if seat is None and spectator:
-        return
-    if type(seat) is not int or not 0 <= seat < state.config.players:
-        raise IllegalAction(f"there is no seat {seat!r} at a table of {state.config.players}")
-
-
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know (None: a spectator, who knows what the Dreamer knows)."""
-    _check_seat(state, seat, spectator=True)
+    check_seat(state.config.players, seat, spectator=True)
     spirit_eyes = seat is not None and seat != state.dreamer
     return View(
         seat=seat,
@@ -75,7 +68,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     left-over one re-dealt among them; the deck order and the box re-dealt; for the
     Dreamer also the card in play, the piles and the penalty cards (their sizes and the
     sides used are kept); a new rng."""
-    _check_seat(state, seat, spectator=False)
+    check_seat(state.config.players, seat, spectator=False)
     slots = [s for s in range(state.config.players) if s not in (seat, state.dreamer)]
     dealt = [card for card in (*(state.spirits[s] for s in slots), state.leftover)
              if card is not None]
