@@ -213,6 +213,31 @@ def test_rules_for_definitions_a_breach_is_a_penalty_card(clue: str) -> None:
     assert GAME.view(state, 0).penalty_cards == ()  # the Dreamer never sees the word
 
 
+def test_rules_for_definitions_the_word_itself_is_a_breach_however_short() -> None:
+    short = Config(players=4, cards=(("ox", "ax"), *CARDS[1:]))
+    state = attrs.evolve(GAME.setup(short, 1), current=0, deck=tuple(range(1, 8)))
+    assert play(state, GiveClue(1, "OX")).penalties[1] == (0,)
+
+
+def test_spec_a_table_ruling_listed_first_raises_no_objection() -> None:
+    judged = play(table(judge="table"), Guess(0, "Cherry"))
+    assert next(GAME.legal_actions(judged, TABLE)) == JudgeGuess(TABLE, True)
+    wrong = play(table(judge="table"), Guess(0, "plum"))
+    assert next(GAME.legal_actions(wrong, TABLE)) == JudgeGuess(TABLE, False)
+
+
+def test_spec_determinize_hides_the_verdicts_from_the_dreamer() -> None:
+    state = play(table(side="expert"), Guess(0, "cherry"), Guess(0, "x"), Guess(0, "y"))
+    splits, sides = set(), set()
+    rng = random.Random(5)
+    for _ in range(60):
+        sampled = GAME.determinize(state, 0, rng)
+        assert GAME.view(sampled, 0) == GAME.view(state, 0)
+        splits.add(len(sampled.fairy))
+        sides.add(sampled.side)
+    assert splits == {0, 1, 2, 3} and sides == {"top", "bottom"}
+
+
 def test_rules_for_definitions_a_part_of_the_word_counts_from_three_letters() -> None:
     sun = attrs.evolve(table(), current=1, deck=(0, 2, 3))
     assert play(sun, GiveClue(1, "sunflower")).penalties[1] == (1,)
@@ -337,7 +362,7 @@ def test_end_still_tied_the_table_names_the_best_dream_teller() -> None:
     assert isinstance(state.phase, Tiebreak) and state.phase.tied == {1, 2}
     assert GAME.to_act(state) == {TABLE}
     assert list(GAME.legal_actions(state, TABLE)) == [
-        BestDream(TABLE, 1), BestDream(TABLE, 2), NoBestDream()]
+        NoBestDream(), BestDream(TABLE, 1), BestDream(TABLE, 2)]
     best = play(state, BestDream(TABLE, 2))
     assert GAME.outcome(best).winners == {2} and GAME.outcome(best).reason == "best_dream"
     assert_refused(state, BestDream(TABLE, 0), "tied")

@@ -82,8 +82,9 @@ def clue_breach(clue: str, word: str) -> str | None:
     """The definition rule a clue breaks for the card's ``word``, or None.
 
     Rules for definitions: a single word, made of letters, and no form or part of the
-    dream's word: after :func:`normalize`, neither contains the other when the contained
-    one has at least 3 letters. Translations and invented words are for the table to
+    dream's word: after :func:`normalize`, not the word itself, and neither contains the
+    other when the contained one has at least 3 letters. Translations and invented words
+    are for the table to
     judge (``RuleBreach``).
     """
     said = normalize(clue)
@@ -95,7 +96,7 @@ def clue_breach(clue: str, word: str) -> str | None:
         return "not a word made of letters"
     for part in {normalize(word), *normalize(word).replace("-", " ").split()}:
         shorter, longer = sorted((said, part), key=len)
-        if len(shorter) >= MIN_PART and shorter in longer:
+        if said == part or (len(shorter) >= MIN_PART and shorter in longer):
             return "a form or part of the word on the card"
     return None
 

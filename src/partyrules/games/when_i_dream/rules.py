@@ -424,7 +424,7 @@ def _best_dream_rule(state: State, action: BestDream) -> str | None:
     if error:
         return error
     assert isinstance(state.phase, Tiebreak)
-    if action.winner not in state.phase.tied or type(action.winner) is not int:
+    if type(action.winner) is not int or action.winner not in state.phase.tied:
         return f"seat {action.winner!r} is not among the tied"
     return None
 
@@ -478,14 +478,18 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
             if state.guesses:
                 yield Recount(seat, state.guesses)
     elif seat == TABLE:
+        # A table's first listed ruling is the one that raises no objection: the word
+        # match's verdict, or no best dreamer named.
         if isinstance(phase, Judging):
-            yield from _JUDGEMENTS
+            matched = normalize(phase.guess) == normalize(state.word() or "")
+            yield from _JUDGEMENTS if matched else _JUDGEMENTS[::-1]
         elif isinstance(phase, JudgingRecount):
-            yield from _RECOUNT_JUDGEMENTS
+            yield from (_RECOUNT_JUDGEMENTS if _names_every_fairy(state, phase.words)
+                        else _RECOUNT_JUDGEMENTS[::-1])
         elif isinstance(phase, Tiebreak):
+            yield NoBestDream(TABLE)
             for winner in sorted(phase.tied):
                 yield BestDream(TABLE, winner)
-            yield NoBestDream(TABLE)
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
@@ -566,11 +570,15 @@ def _apply_decline(state: State, action: DeclineGuess) -> State:
 def _apply_recount(state: State, action: Recount) -> State:
     if state.config.judge == "table":
         return _evolve(state, {"phase": JudgingRecount(action.words)})
-    said = {normalize(word) for word in action.words}
+    return _score_round(state, _names_every_fairy(state, action.words), {})
+
+
+def _names_every_fairy(state: State, words: tuple[str, ...]) -> bool:
+    """3. The narration names every card under the Fairy score card (and there is one)."""
+    said = {normalize(word) for word in words}
     dreams = state.config.dreams()
-    named = all(normalize(dreams[card][0 if side == "top" else 1]) in said
-                for card, side in state.fairy)
-    return _score_round(state, bool(state.fairy) and named, {})
+    return bool(state.fairy) and all(
+        normalize(dreams[card][0 if side == "top" else 1]) in said for card, side in state.fairy)
 
 
 def _apply_judge_recount(state: State, action: JudgeRecount) -> State:

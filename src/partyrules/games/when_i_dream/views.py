@@ -93,14 +93,22 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
     fairy, boogeyman, penalties, current = state.fairy, state.boogeyman, state.penalties, \
         state.current
+    side = state.side
     if dreamer:
-        fairy = tuple((swap[card], side) for card, side in fairy)
-        boogeyman = tuple((swap[card], side) for card, side in boogeyman)
+        # The Dreamer knows how many cards it guessed, not how many were right: the
+        # guessed cards are re-split between the piles, and in the expert variant the
+        # side (which follows the last verdict) is drawn again once a guess was made.
+        guessed = [(swap[card], used) for card, used in fairy + boogeyman]
+        rng.shuffle(guessed)
+        split = rng.randrange(len(guessed) + 1)
+        fairy, boogeyman = tuple(guessed[:split]), tuple(guessed[split:])
         penalties = tuple(moved(cards) for cards in penalties)
         current = None if current is None else swap[current]
+        if state.config.side == "expert" and guessed:
+            side = rng.choice(("top", "bottom"))
     return State(
         state.config, Rng.from_seed(rng.getrandbits(64)), moved(state.deck),
-        moved(state.box), current, state.side, fairy, boogeyman, penalties, state.points,
+        moved(state.box), current, side, fairy, boogeyman, penalties, state.points,
         state.dreamer, state.round, tuple(spirits), leftover, state.clues, state.guesses,
         state.phase, state.last_round,
     )
@@ -120,7 +128,8 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             breach = clue_breach(word, state.word() or "") if state.config.check_clues \
                 else None
             if breach and isinstance(state.phase, Dreaming) and state.current is not None:
-                return line + f": {breach}, a penalty card"
+                why = breach if spirit_eyes else "a definition rule broken"
+                return line + f": {why}, a penalty card"
             return line
         case RuleBreach(offender=offender):
             return f"The table rules that seat {offender} broke a definition rule: a penalty card"
