@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterator, Mapping
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -29,6 +29,7 @@ __all__ = [
     "Game",
     "Outcome",
     "free_text_fields",
+    "game_from_rooms",
     "get_game",
     "random_actor",
     "register",
@@ -129,6 +130,26 @@ class Game(Generic[C, S, A, V]):
     does, as ``viewer`` may know it (``None``: what the whole table sees)."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
+
+
+def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
+                    state: ModuleType, actions: ModuleType, rules: ModuleType,
+                    views: ModuleType) -> Game[Any, Any, Any, Any]:
+    """The :class:`Game` of a game package whose rooms follow the house layout:
+    ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``), ``actions``
+    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``) and ``views`` (``view``,
+    ``determinize``, ``describe_action``, ``render_view``)."""
+    return Game(
+        name=name, title=title, min_players=min_players, max_players=max_players,
+        Config=state.Config, State=state.State, View=state.View,
+        action_types=actions.ACTION_TYPES,
+        setup=rules.setup, to_act=rules.to_act, is_simultaneous=rules.is_simultaneous,
+        legal_actions=rules.legal_actions, apply=rules.apply, is_terminal=rules.is_terminal,
+        outcome=rules.outcome, random_action=rules.random_action,
+        view=views.view, determinize=views.determinize,
+        validate=state.validate, places=state.places,
+        describe_action=views.describe_action, render_view=views.render_view,
+    )
 
 
 TABLE_RATE = 0.1

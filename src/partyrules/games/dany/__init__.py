@@ -11,34 +11,14 @@ astray. Six successes free the secondaries; otherwise the Final Twist unmasks Da
 
 from __future__ import annotations
 
-from partyrules.core.game import Game
-from partyrules.games.dany import rules, views
-from partyrules.games.dany.actions import ACTION_TYPES, Action
-from partyrules.games.dany.state import Config, State, View, places, validate
+from partyrules.core.game import Game, game_from_rooms
+from partyrules.games.dany import actions, rules, state, views
+from partyrules.games.dany.actions import Action
+from partyrules.games.dany.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = Game(
-    name="dany",
-    title="Dany goes to Hollywood",
-    min_players=3,
-    max_players=8,
-    Config=Config,
-    State=State,
-    View=View,
-    action_types=ACTION_TYPES,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    is_simultaneous=rules.is_simultaneous,
-    legal_actions=rules.legal_actions,
-    apply=rules.apply,
-    is_terminal=rules.is_terminal,
-    outcome=rules.outcome,
-    view=views.view,
-    determinize=views.determinize,
-    random_action=rules.random_action,
-    validate=validate,
-    places=places,
-    describe_action=views.describe_action,
-    render_view=views.render_view,
+GAME: Game[Config, State, Action, View] = game_from_rooms(
+    name="dany", title="Dany goes to Hollywood", min_players=3, max_players=8,
+    state=state, actions=actions, rules=rules, views=views,
 )

@@ -10,35 +10,15 @@ vote guests down; a table scores one point per guest and one per suit.
 
 from __future__ import annotations
 
-from partyrules.core.game import Game
-from partyrules.games.dinner import rules, views
-from partyrules.games.dinner.actions import ACTION_TYPES, Action
+from partyrules.core.game import Game, game_from_rooms
+from partyrules.games.dinner import actions, rules, state, views
+from partyrules.games.dinner.actions import Action
 from partyrules.games.dinner.cards import DEFAULT_GUESTS, Guest
-from partyrules.games.dinner.state import Config, State, View, places, validate
+from partyrules.games.dinner.state import Config, State, View
 
 __all__ = ["DEFAULT_GUESTS", "GAME", "Action", "Config", "Guest", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = Game(
-    name="dinner",
-    title="Guess Who's Coming to Dinner",
-    min_players=3,
-    max_players=7,
-    Config=Config,
-    State=State,
-    View=View,
-    action_types=ACTION_TYPES,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    is_simultaneous=rules.is_simultaneous,
-    legal_actions=rules.legal_actions,
-    apply=rules.apply,
-    is_terminal=rules.is_terminal,
-    outcome=rules.outcome,
-    view=views.view,
-    determinize=views.determinize,
-    random_action=rules.random_action,
-    validate=validate,
-    places=places,
-    describe_action=views.describe_action,
-    render_view=views.render_view,
+GAME: Game[Config, State, Action, View] = game_from_rooms(
+    name="dinner", title="Guess Who's Coming to Dinner", min_players=3, max_players=7,
+    state=state, actions=actions, rules=rules, views=views,
 )

@@ -10,34 +10,14 @@ mislead, Sandmen want the two piles even. Each player dreams once.
 
 from __future__ import annotations
 
-from partyrules.core.game import Game
-from partyrules.games.when_i_dream import rules, views
-from partyrules.games.when_i_dream.actions import ACTION_TYPES, Action
-from partyrules.games.when_i_dream.state import Config, State, View, places, validate
+from partyrules.core.game import Game, game_from_rooms
+from partyrules.games.when_i_dream import actions, rules, state, views
+from partyrules.games.when_i_dream.actions import Action
+from partyrules.games.when_i_dream.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = Game(
-    name="when_i_dream",
-    title="When I Dream",
-    min_players=4,
-    max_players=10,
-    Config=Config,
-    State=State,
-    View=View,
-    action_types=ACTION_TYPES,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    is_simultaneous=rules.is_simultaneous,
-    legal_actions=rules.legal_actions,
-    apply=rules.apply,
-    is_terminal=rules.is_terminal,
-    outcome=rules.outcome,
-    view=views.view,
-    determinize=views.determinize,
-    random_action=rules.random_action,
-    validate=validate,
-    places=places,
-    describe_action=views.describe_action,
-    render_view=views.render_view,
+GAME: Game[Config, State, Action, View] = game_from_rooms(
+    name="when_i_dream", title="When I Dream", min_players=4, max_players=10,
+    state=state, actions=actions, rules=rules, views=views,
 )
