@@ -30,10 +30,11 @@ import attrs
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 
-__all__ = ["ActionKinds", "check_seat", "seat_error", "uniform_choice"]
+__all__ = ["ActionKinds", "check_seat", "ended", "phase_error", "seat_error", "uniform_choice"]
 
 S = TypeVar("S")
 A = TypeVar("A")
+P = TypeVar("P")
 
 
 @attrs.frozen(slots=True)
@@ -76,6 +77,22 @@ def seat_error(seat: Any, expected: int, role: str) -> str | None:
         who = "the table (TABLE, -1)" if expected == TABLE else f"seat {expected}"
         return f"only {who}, {role}, may do this; not seat {seat}"
     return None
+
+
+def phase_error(phase: object, allowed: type | tuple[type, ...], what: str,
+                names: Mapping[type, str]) -> str | None:
+    """Why ``what`` is out of phase (``names`` says each phase in words), or None."""
+    if not isinstance(phase, allowed):
+        return f"{what} is not possible during {names[type(phase)]}"
+    return None
+
+
+def ended(phase: object, over: type[P]) -> P:
+    """The phase, when it is the game's ``over`` phase; else ``IllegalAction``: a game
+    that is still running has no outcome."""
+    if not isinstance(phase, over):
+        raise IllegalAction("the game is not over yet: there is no outcome")
+    return phase
 
 
 def check_seat(players: int, seat: Any, *, spectator: bool) -> None:

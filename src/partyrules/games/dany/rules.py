@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
-from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, seat_error, uniform_choice
+from partyrules.core.rules import ActionKinds, ended, phase_error, seat_error, uniform_choice
 from partyrules.games.dany.actions import (
     Accuse,
     Action,
@@ -205,10 +205,8 @@ def is_terminal(state: State) -> bool:
 
 def outcome(state: State) -> Outcome:
     """The winning seats and the rule that ended the game; Dany keeps no score."""
-    phase = state.phase
-    if not isinstance(phase, Over):
-        raise IllegalAction("the game is not over yet: there is no outcome")
-    return Outcome(phase.winners, None, phase.reason)
+    over = ended(state.phase, Over)
+    return Outcome(over.winners, None, over.reason)
 
 
 # -- the rules, one predicate per action kind --------------------------------------------
@@ -224,9 +222,7 @@ _PHASE_NAMES = {
 
 
 def _phase_error(state: State, phases: tuple[type, ...], what: str) -> str | None:
-    if not isinstance(state.phase, phases):
-        return f"{what} is not possible during {_PHASE_NAMES[type(state.phase)]}"
-    return None
+    return phase_error(state.phase, phases, what, _PHASE_NAMES)
 
 
 def _keep_rule(state: State, action: Keep) -> str | None:

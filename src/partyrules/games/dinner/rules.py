@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import Outcome
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, uniform_choice
+from partyrules.core.rules import ActionKinds, ended, uniform_choice
 from partyrules.games.dinner.actions import (
     Action,
     Ballot,
@@ -220,12 +220,10 @@ def is_terminal(state: State) -> bool:
 
 def outcome(state: State) -> Outcome:
     """5) Highest total score wins; ties share the win."""
-    phase = state.phase
-    if not isinstance(phase, Over):
-        raise IllegalAction("the game is not over yet: there is no outcome")
+    over = ended(state.phase, Over)
     best = max(state.scores)
     winners = frozenset(seat for seat, score in enumerate(state.scores) if score == best)
-    return Outcome(winners, state.scores, phase.reason)
+    return Outcome(winners, state.scores, over.reason)
 
 
 # -- the rules, one predicate per action kind --------------------------------------------

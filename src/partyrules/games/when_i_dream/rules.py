@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.errors import IllegalAction, InvalidConfig
+from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, seat_error, uniform_choice
+from partyrules.core.rules import ActionKinds, ended, phase_error, seat_error, uniform_choice
 from partyrules.games.when_i_dream.actions import (
     Action,
     BestDream,
@@ -295,10 +295,8 @@ def is_terminal(state: State) -> bool:
 
 def outcome(state: State) -> Outcome:
     """End of the game: the winners, each seat's points minus its penalty cards."""
-    phase = state.phase
-    if not isinstance(phase, Over):
-        raise IllegalAction("the game is not over yet: there is no outcome")
-    return Outcome(phase.winners, _totals(state.points, state.penalties), phase.reason)
+    over = ended(state.phase, Over)
+    return Outcome(over.winners, _totals(state.points, state.penalties), over.reason)
 
 
 # -- the rules, one predicate per action kind --------------------------------------------
@@ -312,9 +310,7 @@ _PHASE_NAMES = {
 
 
 def _phase_error(state: State, phase_type: type, what: str) -> str | None:
-    if type(state.phase) is not phase_type:
-        return f"{what} is not possible during {_PHASE_NAMES[type(state.phase)]}"
-    return None
+    return phase_error(state.phase, phase_type, what, _PHASE_NAMES)
 
 
 def _racing_error(state: State) -> str | None:
