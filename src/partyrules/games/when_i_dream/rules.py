@@ -112,47 +112,61 @@ def setup(config: Config, seed: int) -> State:
         raise InvalidConfig(f"the seed must be an int, not {seed!r}")
     players = config.players
     deck, rng = Rng.from_seed(seed).shuffle(range(len(config.dreams())))
-    state = State(
-        config=config, rng=rng, deck=deck, box=(), current=None, side="top", fairy=(),
-        boogeyman=(), penalties=((),) * players, points=(0,) * players,
-        dreamer=config.first_dreamer, round=1, spirits=(None,) * players,
-        leftover=spirits_for(players)[0], clues=(), guesses=(), phase=Recounting(),
+    return State(
+        config=config, penalties=((),) * players, points=(0,) * players, round=1,
+        **_round_start(config, config.first_dreamer, rng, deck, ()),
     )
-    return _start_round(state, {})
 
 
-def _start_round(state: State, changes: dict[str, Any]) -> State:
+def _round_start(config: Config, dreamer: int, rng: Rng, deck: tuple[int, ...],
+                 box: tuple[int, ...]) -> dict[str, Any]:
     """1. Deal the round's Spirit cards to everyone but the Dreamer, one left over face
     down; reveal the first Dream card; the clue-giver on the Dreamer's left starts."""
-    players = state.config.players
-    dreamer = changes.get("dreamer", state.dreamer)
-    dealt, rng = changes.get("rng", state.rng).shuffle(spirits_for(players))
+    players = config.players
+    dealt, rng = rng.shuffle(spirits_for(players))
     spirits: list[int | None] = [None] * players
     for offset in range(1, players):
         spirits[(dreamer + offset) % players] = dealt[offset - 1]
-    side: Side = "top" if state.config.side == "expert" else state.config.side
-    changes.update(rng=rng, spirits=tuple(spirits), leftover=dealt[-1], side=side,
-                   fairy=(), boogeyman=(), clues=(), guesses=())
-    changes["phase"] = Dreaming((dreamer + 1) % players, (0,) * players)
-    return _reveal(state, changes)
+    current, deck, box, rng = _next_card(deck, box, rng)
+    phase = Recounting() if current is None else Dreaming((dreamer + 1) % players,
+                                                           (0,) * players)
+    side: Side = "top" if config.side == "expert" else config.side
+    return {"rng": rng, "deck": deck, "box": box, "current": current, "side": side,
+            "fairy": (), "boogeyman": (), "dreamer": dreamer, "spirits": tuple(spirits),
+            "leftover": dealt[-1], "clues": (), "guesses": (), "phase": phase}
+
+
+def _next_card(deck: tuple[int, ...], box: tuple[int, ...],
+               rng: Rng) -> tuple[int | None, tuple[int, ...], tuple[int, ...], Rng]:
+    """The next Dream card: an empty deck is refilled from the box, shuffled; None when
+    both are empty."""
+    if not deck and box:
+        deck, rng = rng.shuffle(box)
+        box = ()
+    if not deck:
+        return None, (), box, rng
+    return deck[0], deck[1:], box, rng
+
+
+def _start_round(state: State, changes: dict[str, Any]) -> State:
+    changes.update(_round_start(state.config, changes["dreamer"], changes.get("rng", state.rng),
+                                changes.get("deck", state.deck), changes.get("box", state.box)))
+    return _evolve(state, changes)
 
 
 def _reveal(state: State, changes: dict[str, Any]) -> State:
-    """A new Dream card is revealed (the clue turns start again). An empty deck is
-    refilled from the box; with nothing to refill, the dream ends as if time were up."""
-    deck = changes.get("deck", state.deck)
-    if not deck:
-        box = changes.get("box", state.box)
-        if box:
-            deck, rng = changes.get("rng", state.rng).shuffle(box)
-            changes.update(box=(), rng=rng)
+    """A new Dream card is revealed (the clue turns start again); with no card left to
+    reveal, the dream ends as if time were up."""
+    current, deck, box, rng = _next_card(changes.get("deck", state.deck),
+                                         changes.get("box", state.box),
+                                         changes.get("rng", state.rng))
+    changes.update(current=current, deck=deck, box=box, rng=rng)
     phase = changes.get("phase", state.phase)
-    if not deck:
-        changes.update(deck=(), current=None, phase=Recounting())
-        return _evolve(state, changes)
-    assert isinstance(phase, (Dreaming, Judging))
-    changes.update(current=deck[0], deck=deck[1:],
-                   phase=Dreaming(phase.active, (0,) * state.config.players, False))
+    if current is None:
+        changes["phase"] = Recounting()
+    else:
+        assert isinstance(phase, (Dreaming, Judging))
+        changes["phase"] = Dreaming(phase.active, (0,) * state.config.players, False)
     return _evolve(state, changes)
 
 
