@@ -140,7 +140,8 @@ def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
     """Configs of ``game``: any supported player count, every boolean option and every
     choice among named values (a ``Literal`` field) drawn, every integer option either
     at its default or drawn from 0 to 9 (a first player, a small deck), kept when the
-    config accepts it; other options at their defaults, or as given in ``fixed``."""
+    config accepts it; other options at their defaults, or as given in ``fixed``: a
+    value, or a strategy to draw it from (``turn_limit=st.integers(20, 100)``)."""
     drawn: dict[str, st.SearchStrategy[Any]] = {
         "players": st.integers(game.min_players, game.max_players)}
     hints = typing.get_type_hints(game.Config)
@@ -153,7 +154,8 @@ def configs(game: AnyGame, **fixed: Any) -> st.SearchStrategy[Any]:
             drawn[field.name] = st.one_of(st.just(field.default), st.integers(0, 9))
         elif typing.get_origin(hints[field.name]) is Literal:
             drawn[field.name] = st.sampled_from(typing.get_args(hints[field.name]))
-    drawn.update({name: st.just(value) for name, value in fixed.items()})
+    drawn.update({name: value if isinstance(value, st.SearchStrategy) else st.just(value)
+                  for name, value in fixed.items()})
 
     def build(values: dict[str, Any]) -> Any:
         try:
