@@ -3,8 +3,8 @@
 Each ``replays/*.json`` file is a replay (the bug-report format); ``replays/expected.json``
 holds, per file, the outcome and a digest of the final state's JSON. Any change to the
 rules, the rng or the serializer that alters a recorded game fails here. After an
-intended change, re-record with ``python tests/test_replays.py --record`` and say why
-in the CHANGELOG.
+intended change, re-record the games it broke with ``python tests/test_replays.py
+--record NAME.json ...`` and say why in the CHANGELOG.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
     "when_i_dream_expert_7p_seed7.json": ("when_i_dream",
                                           {"players": 7, "side": "expert", "judge": "table"},
                                           7, 707),
+    "dylan_dog_3p_seed160.json": ("dylan_dog", {"players": 3}, 160, 16160),
+    "dylan_dog_6p_limit90_seed8.json": ("dylan_dog", {"players": 6, "turn_limit": 90}, 8, 808),
 }
 
 
@@ -39,10 +41,14 @@ def _digest(state: object) -> str:
     return hashlib.sha256(partyrules.dumps(state).encode()).hexdigest()
 
 
-def record() -> None:
-    """Play and save every recording, and their expected outcomes."""
-    expected = {}
-    for name, (game_name, fields, seed, bot_seed) in RECORDINGS.items():
+def record(names: list[str]) -> None:
+    """Play and save the named recordings (all when none is named), and their expected
+    outcomes; the other entries of ``expected.json`` stay as they are. A recording is
+    the random play of its time: re-recording one after the random policy changed gives
+    another game, so re-record only what an intended rule change broke."""
+    expected = json.loads(EXPECTED.read_text()) if EXPECTED.exists() else {}
+    for name in names or RECORDINGS:
+        game_name, fields, seed, bot_seed = RECORDINGS[name]
         game = partyrules.get_game(game_name)
         playthrough = testing.play_random(game, game.Config(**fields), seed, bot_seed=bot_seed)
         (HERE / name).write_text(partyrules.dumps(playthrough.replay(), indent=1) + "\n")
@@ -73,4 +79,4 @@ def test_a_tampered_replay_reports_the_first_illegal_action() -> None:
 
 
 if __name__ == "__main__" and "--record" in sys.argv:
-    record()
+    record([arg for arg in sys.argv[1:] if arg != "--record"])

@@ -131,8 +131,8 @@ def _prebuilt(config: Config) -> tuple[_Seat, ...]:
 def setup(config: Config, seed: int) -> State:
     """Setup and Before Playing: shuffle the 36 crypt cards into the crypts (9 each),
     deal every seat one story card of each role, shuffle the nightmare and Dylan Dog
-    decks; Starting the Game: pawns on white squares (seat i on the i-th white square,
-    round the ring), the rotating plane on "via"."""
+    decks; Starting the Game: seat i's pawn on the i-th white square (sector 4i on the
+    default board), the rotating plane on "via" (rotation 0)."""
     if not isinstance(config, Config):
         raise InvalidConfig(f"expected a dylan_dog Config, got {type(config).__name__}")
     if type(seed) is not int:
@@ -153,14 +153,14 @@ def setup(config: Config, seed: int) -> State:
     nightmare, rng = rng.shuffle(known.nightmare)
     dylan, rng = rng.shuffle(known.dylan_dog)
     whites = board.white_squares
-    spread = [whites[seat * len(whites) // config.players] for seat in range(config.players)]
+    spread = [whites[seat % len(whites)] for seat in range(config.players)]
     return State(
         config=config, rng=rng, active=config.first_player, turn=0, rotation=0,
         pawns=tuple(Pawn("reality", square) for square in spread),
         story=tuple(stories), unused_story=tuple(sorted(unused)),
         held=((),) * config.players, crypts=crypts, nightmare=nightmare, dylan_dog=dylan,
         removed=(), returned=frozenset(), revealed_shapes=(frozenset(),) * config.players,
-        die=None, phase=TurnStart(config.offers_per_turn),
+        die=None, drawn=None, phase=TurnStart(config.offers_per_turn),
     )
 
 
@@ -174,7 +174,7 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
         get("crypts", state.crypts), get("nightmare", state.nightmare),
         get("dylan_dog", state.dylan_dog), get("removed", state.removed),
         get("returned", state.returned), get("revealed_shapes", state.revealed_shapes),
-        get("die", state.die), get("phase", state.phase),
+        get("die", state.die), get("drawn", state.drawn), get("phase", state.phase),
     )
 
 
@@ -388,9 +388,9 @@ def _draw_nightmare(state: State, square: int) -> State:
     seat = state.active
     if text.effect == "shadow":
         held = state.held
-        return _end_turn(state, {"nightmare": rest,
+        return _end_turn(state, {"nightmare": rest, "drawn": card,
                                  "held": _put(held, seat, (*held[seat], card))})
-    changes: dict[str, Any] = {"nightmare": (*rest, card)}
+    changes: dict[str, Any] = {"nightmare": (*rest, card), "drawn": card}
     effect = text.effect
     if effect == "enter_dimension":
         crypt = state.config.the_board().crypt_index(text.crypt)

@@ -283,6 +283,8 @@ class State:
     die: int | None
     """The last throw (:data:`~partyrules.games.dylan_dog.cards.DYLAN_FACE` is the
     Dylan Dog face); None before the first."""
+    drawn: int | None
+    """The last nightmare card drawn (read aloud: public); None before the first."""
     phase: Phase
 
 
@@ -310,6 +312,7 @@ class View:
     dylan_dog_size: int
     removed: tuple[int, ...]
     die: int | None
+    drawn: int | None
     phase: Phase
 
 
@@ -412,6 +415,9 @@ def validate(state: State) -> None:
         raise CorruptState("the rotation is a sector offset", "data.rotation")
     if state.die is not None and state.die not in FACES:
         raise CorruptState("the die shows 2 to 6 or the Dylan face (0)", "data.die")
+    if state.drawn is not None and (type(state.drawn) is not int
+                                    or state.drawn not in known.nightmare):
+        raise CorruptState("the last card drawn is a nightmare card", "data.drawn")
     _check_phase(state, known.kinds)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 
-from partyrules.core.errors import IllegalAction
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dylan_dog.actions import (
@@ -42,8 +41,27 @@ from partyrules.games.dylan_dog.actions import (
 )
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import DYLAN_FACE, ROLES, Catalog, catalog
-from partyrules.games.dylan_dog.rules import MYSTERY_CARDS_TO_WIN, apply, to_act
-from partyrules.games.dylan_dog.state import Config, Over, Pawn, State, View
+from partyrules.games.dylan_dog.rules import to_act
+from partyrules.games.dylan_dog.state import (
+    CardChoice,
+    ChoosingDistance,
+    Claiming,
+    Config,
+    EmptyCrypt,
+    Exchange,
+    Horror,
+    Moving,
+    Over,
+    Pawn,
+    PuttingBack,
+    Returning,
+    Searching,
+    Shadow,
+    State,
+    Trading,
+    TurnStart,
+    View,
+)
 
 __all__ = ["card_name", "describe_action", "determinize", "render_board", "render_view",
            "view"]
@@ -66,7 +84,7 @@ def view(state: State, seat: int | None) -> View:
         known_in_crypts=tuple(state.returned.intersection(content)
                               for content in state.crypts),
         nightmare_size=len(state.nightmare), dylan_dog_size=len(state.dylan_dog),
-        removed=state.removed, die=state.die, phase=state.phase,
+        removed=state.removed, die=state.die, drawn=state.drawn, phase=state.phase,
     )
 
 
@@ -99,7 +117,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         state.config, Rng.from_seed(rng.getrandbits(64)), state.active, state.turn,
         state.rotation, state.pawns, story, unused, state.held, tuple(crypts),
         tuple(nightmare), tuple(dylan), state.removed, state.returned,
-        state.revealed_shapes, state.die, state.phase,
+        state.revealed_shapes, state.die, state.drawn, state.phase,
     )
 
 
@@ -159,7 +177,9 @@ def _face(face: int | None) -> str:
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
-    """One line saying what ``action`` does; everything in it is public."""
+    """One line saying what ``action`` does, before it is done: nothing hidden (a die
+    throw, a crypt's card, the nightmare deck's top card) is told; what happened shows in
+    the next view (``die``, ``drawn``, the cards held, the phase)."""
     who = f"Seat {action.seat}"
     board = state.config.the_board()
     match action:
@@ -208,7 +228,7 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             text = f"{who} returns to the white square at sector {square}"
         case _:
             text = f"{who}: {action!r}"
-    return text + _aftermath(state, action)
+    return text
 
 
 def _gate_name(board: object, gate: object) -> str:
@@ -216,39 +236,6 @@ def _gate_name(board: object, gate: object) -> str:
     if type(gate) is int and 0 <= gate < len(gates):
         return str(gates[gate].name)
     return repr(gate)
-
-
-def _aftermath(state: State, action: Action) -> str:
-    """What the action led to, as everyone sees it: the die, a card drawn, the end."""
-    try:
-        after = apply(state, action)
-    except IllegalAction:
-        return ""
-    notes = []
-    if isinstance(action, (Roll, FaceHorror)) and after.die is not None:
-        notes.append(f"the die shows {_face(after.die)}")
-    if isinstance(action, Search):
-        drawn = [c for seat in after.held for c in seat if c not in state.held[action.seat]
-                 and c not in (x for h in state.held for x in h)]
-        phase = after.phase
-        card = drawn[0] if drawn else getattr(phase, "card", None)
-        if card is not None:
-            notes.append(f"finds {card_name(state.config, card)}")
-    if state.nightmare and after.nightmare[:1] != state.nightmare[:1] \
-            and after.nightmare != state.nightmare[:len(after.nightmare)]:
-        top = state.nightmare[0]
-        if top in after.nightmare[-1:] or any(top in held for held in after.held):
-            notes.append(f"draws {card_name(state.config, top)}")
-    if len(after.dylan_dog) < len(state.dylan_dog):
-        notes.append("takes a Dylan Dog card")
-    if isinstance(after.phase, Over):
-        over = after.phase
-        if over.winners:
-            notes.append(f"seat(s) {sorted(over.winners)} found their "
-                         f"{MYSTERY_CARDS_TO_WIN} mystery cards and win")
-        else:
-            notes.append("the turn limit ends the game")
-    return (": " + "; ".join(notes)) if notes else ""
 
 
 def _pawn_label(seat: int) -> str:
@@ -297,6 +284,43 @@ def render_board(state_or_view: State | View) -> str:
     return "\n".join(lines)
 
 
+def _phase_line(view: View) -> str:
+    phase = view.phase
+    board = view.config.the_board()
+    match phase:
+        case TurnStart(offers_left=offers):
+            return f"trade ({offers} offer(s) left), throw or challenge"
+        case Trading(partner=partner):
+            return f"a trade with seat {partner}"
+        case ChoosingDistance(most=most):
+            return f"choose a distance from 1 to {most}"
+        case Moving(left=left, mode=mode):
+            what = {"first": "first turn: rotate the nightmare plane",
+                    "move": "move", "rotate": "rotate the nightmare plane",
+                    "step": "step the pawn"}[mode]
+            return f"{what}, {left} left"
+        case Searching(crypt=crypt):
+            return f"search crypt {board.crypts[crypt].name}"
+        case EmptyCrypt(crypt=crypt):
+            return f"crypt {board.crypts[crypt].name} is empty"
+        case Horror(seat=seat, card=card):
+            return f"seat {seat} fights {card_name(view.config, card)}"
+        case PuttingBack():
+            return "put a mystery card back into the crypt"
+        case Claiming(target=target):
+            return f"claim one of seat {target}'s mystery cards"
+        case Shadow():
+            return "a shadow square: Dylan Dog, a shadow card, or back to reality"
+        case Exchange():
+            return "a forced exchange"
+        case CardChoice(crypt=crypt):
+            return "send a pawn to reality" if crypt == -1 else (
+                f"enter the dimension of {board.crypts[crypt].name}: choose a gate")
+        case Returning(seat=seat):
+            return f"seat {seat} returns to a white square"
+    return "the game is over"
+
+
 def render_view(view: View) -> str:
     """A terminal rendering of a view: the board, then every seat's cards."""
     known = catalog(view.config.the_cards())
@@ -304,11 +328,13 @@ def render_view(view: View) -> str:
     lines = [render_board(view), "",
              f"Turn {view.turn + 1}: seat {view.active} ({_pawn_label(view.active)}) plays; "
              f"die: {'-' if view.die is None else _face(view.die)}; "
-             f"phase: {type(view.phase).__name__}",
+             f"now: {_phase_line(view)}",
              "Crypts: " + ", ".join(f"{crypt.name} {size}" for crypt, size in
                                     zip(board.crypts, view.crypt_sizes, strict=True)),
              f"Nightmare deck {view.nightmare_size}, Dylan Dog deck {view.dylan_dog_size}, "
              f"horror cards out of the game {len(view.removed)}"]
+    if view.drawn is not None:
+        lines.append(f"Last nightmare card drawn: {card_name(view.config, view.drawn)}")
     for seat, held in enumerate(view.held):
         cards = ", ".join(card_name(view.config, c) for c in held) or "no cards"
         shapes = sorted(view.revealed_shapes[seat])
