@@ -350,3 +350,15 @@ def test_a_typed_narration_that_breaks_a_rule_is_asked_again(
     assert code == 0
     assert "Not allowed: 3. the narration names at most one piece per guess" in out
     assert "Seat 0 tells the dream: nothing" in out
+
+
+def test_play_dylan_dog_shows_the_board(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    feed(monkeypatch, "1\n" * 200)
+    code, out, err = run(capsys, "play", "dylan_dog", "--seats", "human,random,random",
+                         "--seed", "3", "-o", "turn_limit=9")
+    assert code == 0, err
+    assert "Nightmare plane rotated by 0 (square 0 at sector 0)" in out
+    assert re.search(r"^ +3  \. +3 nightmare card +crypt Mente$", out, re.M)
+    assert re.search(r"^ +0  white A +0 nightmare card +gate Tempo-Mente$", out, re.M)
+    assert "Game over after" in out and "(turn_limit)" in out

@@ -1,0 +1,55 @@
+"""Dylan Dog through the shared test kit at the table sizes the issue names (3 and 6
+players, with a turn limit), and the conservation inventory: every card of every crypt,
+deck, hand and story has exactly one place."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import partyrules
+from partyrules.core import testing
+from partyrules.games.dylan_dog.cards import catalog
+from partyrules.games.dylan_dog.state import Config
+
+GAME = partyrules.get_game("dylan_dog")
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_spec_every_invariant_holds_at_3_and_6_players(players: int) -> None:
+    configs = testing.configs(GAME, players=players, turn_limit=st.integers(30, 150))
+    played: list[int] = []
+
+    @settings(max_examples=25)
+    @given(testing.playthroughs(GAME, configs))
+    def run(playthrough: testing.Playthrough) -> None:
+        testing.check_all(GAME, playthrough)
+        played.append(len(playthrough.actions))
+
+    run()
+    assert len(played) == 25 and min(played) > 0
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_spec_conservation_inventory_names_every_card(players: int) -> None:
+    config = Config(players=players)
+    state = GAME.setup(config, 4)
+    places = GAME.places(state)
+    everything = [card for cards in places.values() for card in cards]
+    known = catalog(config.the_cards())
+    assert sorted(everything) == list(range(known.size)) == list(range(132))
+    crypt_cards = [card for name, cards in places.items() if name.startswith("crypts")
+                   for card in cards]
+    assert sorted(crypt_cards) == sorted(known.crypt_cards)
+    assert sum(len(cards) for name, cards in places.items() if name.startswith("story")) \
+        == 4 * players
+    assert {"nightmare", "dylan_dog", "unused_story", "removed"} <= set(places)
+    assert {f"held[{seat}]" for seat in range(players)} <= set(places)
+
+
+def test_spec_a_random_game_without_a_limit_can_be_won() -> None:
+    # A recorded seed: random play finds a winner in a game without a turn limit.
+    playthrough = testing.play_random(GAME, Config(players=3), 160, bot_seed=16160)
+    result = GAME.outcome(playthrough.states[-1])
+    assert result.reason == "four_mystery_cards" and result.winners == {1}
