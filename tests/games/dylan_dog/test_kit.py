@@ -4,13 +4,17 @@ deck, hand and story has exactly one place."""
 
 from __future__ import annotations
 
+import json
+
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
 
 import partyrules
 from partyrules.core import testing
-from partyrules.games.dylan_dog.cards import catalog
+from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, catalog
 from partyrules.games.dylan_dog.state import Config
 
 GAME = partyrules.get_game("dylan_dog")
@@ -53,3 +57,19 @@ def test_spec_a_random_game_without_a_limit_can_be_won() -> None:
     playthrough = testing.play_random(GAME, Config(players=3), 160, bot_seed=16160)
     result = GAME.outcome(playthrough.states[-1])
     assert result.reason == "four_mystery_cards" and result.winners == {1}
+
+
+def test_spec_json_schema_accepts_what_dumps_writes() -> None:
+    schema = partyrules.json_schema(GAME)
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    board = attrs.evolve(DEFAULT_BOARD, white_squares=(0, 12))
+    playthrough = testing.play_random(GAME, Config(players=4, turn_limit=80, board=board), 7)
+    documents: list[object] = [playthrough.config, playthrough.replay(),
+                               GAME.outcome(playthrough.states[-1])]
+    for state in playthrough.states[::25]:
+        documents += [state, GAME.view(state, None), GAME.view(state, 1)]
+    documents += list({type(action): action for action in playthrough.actions}.values())
+    for document in documents:
+        errors = [e.message for e in validator.iter_errors(json.loads(partyrules.dumps(document)))]
+        assert errors == [], type(document).__name__
