@@ -32,7 +32,7 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
     "when_i_dream_expert_7p_seed7.json": ("when_i_dream",
                                           {"players": 7, "side": "expert", "judge": "table"},
                                           7, 707),
-    "dylan_dog_3p_seed160.json": ("dylan_dog", {"players": 3}, 160, 16160),
+    "dylan_dog_3p_seed190.json": ("dylan_dog", {"players": 3}, 190, 19190),
     "dylan_dog_6p_limit90_seed8.json": ("dylan_dog", {"players": 6, "turn_limit": 90}, 8, 808),
 }
 

@@ -257,8 +257,9 @@ def check_cards(cards: CardSet, board: Board, players: int) -> None:
         raise fail(f"story elements without a mystery card: {missing[:3]}", "mystery")
     for index, horror in enumerate(cards.horror):
         if horror.needs is not None and (type(horror.needs) is not int
-                                         or not 1 <= horror.needs <= 6):
-            raise fail("a horror card needs 1 to 6, or null for the Dylan face only",
+                                         or not 2 <= horror.needs <= 6):
+            raise fail("a horror card needs a face from 2 to 6, or null for the Dylan "
+                       "face only",
                        f"horror[{index}].needs")
     crypts = {crypt.name for crypt in board.crypts}
     gated = {name for gate in board.gates for name in gate.crypts}

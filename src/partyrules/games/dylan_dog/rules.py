@@ -314,19 +314,20 @@ def _spend(state: State, phase: Moving, changes: dict[str, Any]) -> State:
     if pawn.plane == "crypt":
         return _at_crypt(moved, {}, pawn.square)
     if phase.left == 0:
-        return _arrive(moved, exact=True, drawn_at=phase.drawn_at)
+        return _arrive(moved, exact=True, moving=phase)
     if not unit_actions(moved, phase):
-        return _arrive(moved, exact=False, drawn_at=phase.drawn_at)
+        return _arrive(moved, exact=False, moving=phase)
     return _evolve(moved, {"phase": phase})
 
 
 # -- arriving ---------------------------------------------------------------------------------
 
 
-def _arrive(state: State, exact: bool, drawn_at: int = -1) -> State:
+def _arrive(state: State, exact: bool, moving: Moving | None = None) -> State:
     """Final Notes: first throw, then do what the square dictates. Only the acting
     seat's own square counts; a nightmare-card square draws when the pawn came to a
-    square other than the one whose card it is resolving."""
+    square other than the one whose card it is resolving (``moving.drawn_at``)."""
+    drawn_at = -1 if moving is None else moving.drawn_at
     seat = state.active
     pawn = state.pawns[seat]
     board = state.config.the_board()
@@ -337,7 +338,7 @@ def _arrive(state: State, exact: bool, drawn_at: int = -1) -> State:
         if state.turn < state.config.players:  # First Turn: the square under the pawn
             square = geo.square_at(pawn.square, state.rotation)
             if board.nightmare[square] == "nightmare_card" and square != drawn_at:
-                return _draw_nightmare(state, square)
+                return _draw_nightmare(state, square, moving)
         return _end_turn(state, {})
     if pawn.plane == "mystery":
         if geo.path_square(pawn.gate, pawn.square) == "shadow":
@@ -347,7 +348,7 @@ def _arrive(state: State, exact: bool, drawn_at: int = -1) -> State:
     sector = geo.sector(square, state.rotation)
     kind = board.nightmare[square]
     if kind == "nightmare_card" and square != drawn_at:
-        return _draw_nightmare(state, square)
+        return _draw_nightmare(state, square, moving)
     if kind == "enter_crypt" and exact and sector in geo.crypt_at:
         crypt = geo.crypt_at[sector]
         return _at_crypt(state, {"pawns": _put(state.pawns, seat, Pawn("crypt", crypt))},
@@ -376,9 +377,10 @@ def _draw_dylan(state: State, seat: int, changes: dict[str, Any]) -> dict[str, A
     return changes
 
 
-def _draw_nightmare(state: State, square: int) -> State:
+def _draw_nightmare(state: State, square: int, moving: Moving | None) -> State:
     """Nightmare Cards: draw the top card and follow it; every card goes back to the
-    bottom of the deck at once, except a shadow card, kept face up."""
+    bottom of the deck at once, except a shadow card, kept face up. A rotate or
+    step-again card continues the drawer's move: no reversal of its directions."""
     deck = state.nightmare
     if not deck:
         return _end_turn(state, {})
@@ -403,7 +405,8 @@ def _draw_nightmare(state: State, square: int) -> State:
         changes["phase"] = Returning(seat)
     elif effect in ("rotate", "step_again"):
         mode: Mode = "rotate" if effect == "rotate" else "step"
-        changes["phase"] = ChoosingDistance(text.most, mode, square)
+        heading, spin = ("", "") if moving is None else (moving.heading, moving.spin)
+        changes["phase"] = ChoosingDistance(text.most, mode, square, heading, spin)
     else:
         if effect == "take_dylan_dog":
             _draw_dylan(state, seat, changes)
@@ -940,15 +943,15 @@ def _apply_roll(state: State, action: Roll) -> State:
 def _start_move(state: State, changes: dict[str, Any], phase: Moving) -> State:
     moved = _evolve(state, changes)
     if not unit_actions(moved, phase):
-        return _arrive(moved, exact=False, drawn_at=phase.drawn_at)
+        return _arrive(moved, exact=False, moving=phase)
     return _evolve(moved, {"phase": phase})
 
 
 def _apply_distance(state: State, action: ChooseDistance) -> State:
     phase = state.phase
     assert isinstance(phase, ChoosingDistance)
-    return _start_move(state, {}, Moving(action.distance, phase.mode,
-                                         drawn_at=phase.drawn_at))
+    return _start_move(state, {}, Moving(action.distance, phase.mode, phase.heading,
+                                         phase.spin, phase.drawn_at))
 
 
 def _apply_challenge(state: State, action: Challenge) -> State:
