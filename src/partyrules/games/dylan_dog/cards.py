@@ -333,7 +333,8 @@ def catalog(cards: CardSet) -> Catalog:
 
 
 def _load(name: str) -> object:
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("data").joinpath(name).read_text(
+        encoding="utf-8")
     return json.loads(text)
 
 

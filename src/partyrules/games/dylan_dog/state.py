@@ -153,9 +153,8 @@ class ChoosingDistance:
     drawn_at: int = -1
     """The nightmare square whose card asked for this (-1: the die)."""
     heading: str = ""
-    spin: str = ""
-    """A nightmare card's move is part of the drawer's move: it may not reverse the
-    pawn's ``heading`` or the plane's ``spin`` of the move before it."""
+    """A step-again card's move is part of the drawer's move: it may not reverse the
+    pawn's ``heading`` of the move before it."""
 
 
 @attrs.frozen(slots=True)

@@ -1,0 +1,213 @@
+"""Movement, and the small helpers every rules module of Dylan Dog shares: the action
+objects built once per config, the state's positional constructor, who acts, and the
+cards of a kind in a hand.
+
+Later Turns spend the distance one unit at a time; :func:`unit_actions` lists the units
+the active seat may spend now (no reversal within a move except across planes, plane
+changes only where Moving Between Planes allows them, no rotation from the mystery
+plane while a crypt ahead holds cards, the first turn only rotating).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from partyrules.games.dylan_dog.actions import (
+    AcceptTrade,
+    Action,
+    ChangePlane,
+    DeclineTrade,
+    FaceHorror,
+    GoToReality,
+    Roll,
+    Rotate,
+    SkipExchange,
+    Step,
+    UseDylanDog,
+)
+from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, OPPOSITE, geometry
+from partyrules.games.dylan_dog.cards import catalog
+from partyrules.games.dylan_dog.state import (
+    Config,
+    Horror,
+    Moving,
+    Pawn,
+    Phase,
+    Returning,
+    State,
+    Trading,
+)
+
+__all__ = ["CRYPT", "GATE", "RINGS", "SeatActions", "actor", "evolve", "may_rotate",
+           "of_kind", "plane_changes", "plane_of", "prebuilt", "replaced", "step_directions",
+           "stepped", "unit_actions", "usable_shadows", "without"]
+
+RINGS = (CLOCKWISE, COUNTERCLOCKWISE)
+GATE, CRYPT = "gate", "crypt"
+
+
+@attrs.frozen(slots=True)
+class SeatActions:
+    """Per seat, the action objects that never change (built once per config)."""
+
+    roll: Roll
+    step: dict[str, Step]
+    change: dict[str, ChangePlane]
+    rotate: dict[str, Rotate]
+    dylan: UseDylanDog
+    face: FaceHorror
+    go: GoToReality
+    skip: SkipExchange
+    accept: AcceptTrade
+    decline: DeclineTrade
+
+
+@lru_cache(maxsize=32)
+def prebuilt(config: Config) -> tuple[SeatActions, ...]:
+    names = [crypt.name for crypt in config.the_board().crypts]
+    directions = (*RINGS, GATE, CRYPT, *names)
+    return tuple(
+        SeatActions(Roll(seat), {d: Step(seat, d) for d in directions},
+              {p: ChangePlane(seat, p) for p in ("reality", "nightmare", "mystery")},
+              {d: Rotate(seat, d) for d in RINGS}, UseDylanDog(seat), FaceHorror(seat),
+              GoToReality(seat), SkipExchange(seat), AcceptTrade(seat), DeclineTrade(seat))
+        for seat in range(config.players))
+
+
+
+def evolve(state: State, changes: dict[str, Any]) -> State:
+    # One positional constructor call: faster than attrs.evolve on the hot path.
+    get = changes.get
+    return State(
+        state.config, get("rng", state.rng), get("active", state.active),
+        get("turn", state.turn), get("rotation", state.rotation), get("pawns", state.pawns),
+        get("story", state.story), state.unused_story, get("held", state.held),
+        get("crypts", state.crypts), get("nightmare", state.nightmare),
+        get("dylan_dog", state.dylan_dog), get("removed", state.removed),
+        get("returned", state.returned), get("revealed_shapes", state.revealed_shapes),
+        get("die", state.die), get("drawn", state.drawn), get("phase", state.phase),
+    )
+
+
+def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*items[:index], value, *items[index + 1:])
+
+
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(c for c in cards if c != card)
+
+
+
+def actor(state: State, phase: Phase) -> int:
+    if isinstance(phase, Trading) and phase.ask != -1:
+        return phase.partner
+    if isinstance(phase, (Horror, Returning)):
+        return phase.seat
+    return state.active
+
+
+
+
+
+def step_directions(state: State, pawn: Pawn, heading: str) -> Iterator[str]:
+    """Where one step may go without reversing within the move."""
+    if pawn.plane in ("reality", "nightmare"):
+        for direction in RINGS:
+            if heading != OPPOSITE[direction]:
+                yield direction
+    elif pawn.plane == "mystery":
+        if pawn.square > 0 and heading != "in":
+            yield GATE
+        if heading != "out":
+            gate = state.config.the_board().gates[pawn.gate]
+            if pawn.square == len(gate.shared):
+                yield from gate.crypts  # the fork: choose the branch
+            else:
+                yield CRYPT
+
+
+def stepped(state: State, pawn: Pawn, direction: str) -> Pawn:
+    sectors = state.config.the_board().sectors
+    if direction == CLOCKWISE:
+        return Pawn(pawn.plane, (pawn.square + 1) % sectors)
+    if direction == COUNTERCLOCKWISE:
+        return Pawn(pawn.plane, (pawn.square - 1) % sectors)
+    board = state.config.the_board()
+    gate = board.gates[pawn.gate]
+    if direction == GATE:
+        square = pawn.square - 1
+        return Pawn("mystery", square, pawn.gate, pawn.branch if square > len(gate.shared)
+                    else -1)
+    if direction != CRYPT:  # at the fork, a crypt's name
+        return Pawn("mystery", pawn.square + 1, pawn.gate, board.crypt_index(direction))
+    if pawn.square == gate.length:
+        return Pawn("crypt", pawn.branch)
+    return Pawn("mystery", pawn.square + 1, pawn.gate, pawn.branch)
+
+
+def plane_changes(state: State, pawn: Pawn) -> Iterator[tuple[str, Pawn]]:
+    """Moving Between Planes: reality <-> nightmare through any square but a white one;
+    nightmare <-> mystery through a passage square aligned with a gate."""
+    geo = geometry(state.config.the_board())
+    rotation = state.rotation
+    if pawn.plane == "reality":
+        if pawn.square not in geo.white:
+            yield "nightmare", Pawn("nightmare", geo.square_at(pawn.square, rotation))
+    elif pawn.plane == "nightmare":
+        sector = geo.sector(pawn.square, rotation)
+        if sector not in geo.white:
+            yield "reality", Pawn("reality", sector)
+        gate = geo.gate_at.get(sector)
+        if gate is not None and geo.board.nightmare[pawn.square] == "passage":
+            yield "mystery", Pawn("mystery", 0, gate)
+    elif pawn.plane == "mystery" and pawn.square == 0:
+        square = geo.square_at(geo.board.gates[pawn.gate].sector, rotation)
+        if geo.board.nightmare[square] == "passage":
+            yield "nightmare", Pawn("nightmare", square)
+
+
+def may_rotate(state: State, pawn: Pawn) -> bool:
+    """Later Turns: on the mystery plane only the pawn moves, unless every crypt its
+    path leads to is empty."""
+    if pawn.plane == "mystery":
+        geo = geometry(state.config.the_board())
+        return not any(state.crypts[c] for c in geo.gate_crypts[pawn.gate])
+    return pawn.plane != "crypt"
+
+
+def unit_actions(state: State, phase: Moving) -> list[Action]:
+    """The ways the active seat may spend the next unit of its distance."""
+    seat = state.active
+    pawn = state.pawns[seat]
+    acts = prebuilt(state.config)[seat]
+    units: list[Action] = []
+    if phase.mode in ("move", "step"):
+        units.extend(acts.step[d] for d in step_directions(state, pawn, phase.heading))
+    if phase.mode == "move":
+        units.extend(acts.change[plane] for plane, _ in plane_changes(state, pawn))
+    if phase.mode != "step" and may_rotate(state, pawn):
+        units.extend(acts.rotate[d] for d in RINGS if phase.spin != OPPOSITE[d])
+    return units
+
+
+
+def of_kind(state: State, cards: tuple[int, ...], kind: str) -> tuple[int, ...]:
+    kinds = catalog(state.config.the_cards()).kinds
+    return tuple(c for c in cards if kinds[c] == kind)
+
+
+def usable_shadows(state: State, seat: int) -> tuple[int, ...]:
+    """Shadow Cards: usable only when their shadow matches one on one's story cards."""
+    known = catalog(state.config.the_cards())
+    shapes = {known.shape[c] for c in state.story[seat]}
+    return tuple(c for c in state.held[seat]
+                 if known.kinds[c] == "nightmare" and known.shape[c] in shapes)
+
+
+def plane_of(pawn: Pawn) -> str:
+    return "mystery" if pawn.plane in ("mystery", "crypt") else pawn.plane
+
