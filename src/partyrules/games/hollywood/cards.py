@@ -1,0 +1,160 @@
+"""The cards of Hollywood and its Season of Festivals expansions, as data.
+
+The base rulebook is unavailable, so every printed value is the spec's reconstruction
+(R): ``data/cards.json`` has one :class:`CardKind` per distinct printed card, with its
+``count``. Instance ids ``0..M-1`` follow the file order, each kind's copies in a row
+(:func:`deck_of`). ``Config(card_data=...)`` replaces the list with the same records.
+
+>>> deck = deck_of(DEFAULT_CARD_DATA)
+>>> len(deck.cards), len(deck.ids("basic", "base")), len(deck.ids("star", "base"))
+(241, 126, 48)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+import attrs
+
+from partyrules.core.errors import InvalidConfig
+
+__all__ = [
+    "BACKS",
+    "DEFAULT_CARD_DATA",
+    "EFFECTS",
+    "EXPANSIONS",
+    "GENRES",
+    "KINDS",
+    "ROLES",
+    "Card",
+    "CardKind",
+    "Deck",
+    "check_card_data",
+    "deck_of",
+]
+
+Genre = Literal["R", "C", "A", "T"]
+GENRES: tuple[str, ...] = ("R", "C", "A", "T")
+"""Romance, Comedy, Action, Thriller."""
+Back = Literal["basic", "star", "worthless", "second_team", "festival"]
+BACKS: tuple[str, ...] = ("basic", "star", "worthless", "second_team", "festival")
+Kind = Literal["script", "director", "actor", "actress", "dual", "crew", "staff", "festival"]
+KINDS: tuple[str, ...] = ("script", "director", "actor", "actress", "dual", "crew", "staff",
+                          "festival")
+Role = Literal["director", "actor", "actress"]
+ROLES: tuple[str, ...] = ("director", "actor", "actress")
+"""The roles a dual card may take."""
+Expansion = Literal["base", "awards", "scandals", "festivals"]
+EXPANSIONS: tuple[str, ...] = ("base", "awards", "scandals", "festivals")
+EFFECTS: tuple[str, ...] = (
+    "", "agent", "lawyer", "dance_choreographer", "singer", "teacher",
+    "lighting_technician", "critic", "location_manager", "director_of_photography",
+    "animator", "independent",
+    "festival_R", "festival_C", "festival_A", "festival_T", "red_carpet_gala",
+    "independent_cinema_week", "golden_jury", "film_market",
+)
+"""What a card does beyond its printed values ("" nothing)."""
+
+
+@attrs.frozen(slots=True)
+class CardKind:
+    """One distinct printed card and how many copies the game has.
+
+    ``coin`` is the coin icon's value (negative for Scandals; None: no coin icon);
+    ``figurines`` the golden figurines printed (``title_only``: they count for the Film
+    of the Year but not for the end-of-game income); ``roles`` the two roles of a dual
+    card; ``scandal`` the ten-pointed frame."""
+
+    name: str
+    back: Back
+    kind: Kind
+    genres: frozenset[Genre] = frozenset()
+    coin: int | None = None
+    figurines: int = 0
+    title_only: bool = False
+    effect: str = ""
+    scandal: bool = False
+    roles: tuple[Role, ...] = ()
+    expansion: Expansion = "base"
+    count: int = 1
+
+
+@attrs.frozen(slots=True)
+class Card:
+    """A card instance: its kind's values, by id."""
+
+    id: int
+    kind: CardKind
+
+
+@attrs.frozen(slots=True)
+class Deck:
+    """Every card instance of a card list, by id, and the ids of each back and
+    expansion."""
+
+    cards: tuple[CardKind, ...]
+    """Per id, the kind of that card."""
+
+    def ids(self, back: str, *expansions: str) -> tuple[int, ...]:
+        """The ids with ``back`` from ``expansions`` (all when none is named)."""
+        return tuple(i for i, kind in enumerate(self.cards) if kind.back == back
+                     and (not expansions or kind.expansion in expansions))
+
+
+@lru_cache(maxsize=32)
+def deck_of(data: tuple[CardKind, ...]) -> Deck:
+    """The card instances of ``data``: ids in file order, each kind's copies together."""
+    return Deck(tuple(kind for kind in data for _ in range(kind.count)))
+
+
+def check_card_data(data: tuple[CardKind, ...], players: int,
+                    expansions: Iterable[str]) -> None:
+    """Raise :class:`InvalidConfig` (field ``card_data``) when the list cannot be played
+    by ``players`` seats with ``expansions``: fewer than 7N basic or 2N+1 star cards, an
+    unknown effect, a dual card without two roles."""
+    def fail(message: str, index: int | None = None) -> InvalidConfig:
+        where = "card_data" if index is None else f"card_data[{index}]"
+        return InvalidConfig(message, where)
+
+    if not isinstance(data, tuple) or not data:
+        raise fail("card_data is a non-empty list of card kinds")
+    for index, kind in enumerate(data):
+        if not isinstance(kind, CardKind):
+            raise fail("each entry is a card kind", index)
+        if kind.effect not in EFFECTS:
+            raise fail(f"unknown effect {kind.effect!r}", index)
+        if type(kind.count) is not int or kind.count < 1:
+            raise fail("count is 1 or more", index)
+        if kind.kind == "dual" and (len(kind.roles) != 2 or len(set(kind.roles)) != 2):
+            raise fail("a dual card has two different roles", index)
+        if kind.kind != "dual" and kind.roles:
+            raise fail("only a dual card has roles", index)
+        if type(kind.figurines) is not int or kind.figurines < 0:
+            raise fail("figurines are 0 or more", index)
+    deck = deck_of(data)
+    chosen = ("base", *expansions)
+    basic = len(deck.ids("basic", *chosen))
+    star = len(deck.ids("star", *chosen))
+    if basic < 7 * players:
+        raise fail(f"{players} players need at least {7 * players} basic cards, not {basic}")
+    if star < 2 * players + 1:
+        raise fail(f"{players} players need at least {2 * players + 1} star cards, "
+                   f"not {star}")
+
+
+def _load() -> tuple[CardKind, ...]:
+    from partyrules.core.serialize import structure
+
+    text = resources.files(__package__).joinpath("data").joinpath("cards.json").read_text(
+        encoding="utf-8")
+    data: tuple[CardKind, ...] = structure(json.loads(text), tuple[CardKind, ...],
+                                           "cards.json")
+    return data
+
+
+DEFAULT_CARD_DATA: tuple[CardKind, ...] = _load()
+"""The spec's card list (``data/cards.json``): base, Awards, Scandals, Festivals."""
