@@ -1,0 +1,394 @@
+"""Stage 5, Movie Production: every seat arranges up to three films at once, hidden
+until all have finished.
+
+A seat moves its cards one at a time (``AssignCard``), may trade a card for a Worthless
+Script (at most 3 a year) or, with the Awards, a Second-Team Director (at most 1), may
+have a Teacher give a virtual genre icon (``TeachIcon``), and ``FinishProduction`` once
+every film it made is valid, its films hold the Scandals cards it must use, and it can
+pay its Second-Team Directors. A seat makes at most ``2 x (cards at the stage's start) +
+6`` moves; past that only the moves toward a valid arrangement (and the finish) remain,
+so every Stage 5 ends.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import lru_cache
+
+from partyrules.games.hollywood.actions import (
+    AssignCard,
+    FinishProduction,
+    TakeSecondTeamDirector,
+    TakeWorthlessScript,
+    TeachIcon,
+)
+from partyrules.games.hollywood.cards import GENRES, CardKind
+from partyrules.games.hollywood.films import (
+    film_cost,
+    film_error,
+    plan_films,
+    role_error,
+    scandal_obligation,
+)
+from partyrules.games.hollywood.flow import (
+    SECOND_TEAM_TOKEN,
+    WORTHLESS_TOKENS,
+    evolve,
+    kinds_of,
+    placed,
+    replaced,
+    reveal,
+)
+from partyrules.games.hollywood.state import MAX_WORTHLESS, Producing, Slot, State, Studio
+
+__all__ = [
+    "FILMS",
+    "assign_actions",
+    "finish_error",
+    "move_budget",
+    "production_actions",
+    "random_production_action",
+    "studio_of",
+    "take_error",
+    "teach_error",
+]
+
+FILMS = 3
+"""Stage 5: films 0, 1 and 2."""
+TEACHABLE = ("director", "actor", "actress")
+
+
+def studio_of(state: State, seat: int) -> Studio:
+    """``seat``'s studio (Stage 5 only)."""
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    return phase.studios[seat]
+
+
+def move_budget(studio: Studio) -> int:
+    """At most 2 x (cards at the stage's start) + 6 ``AssignCard`` moves."""
+    return 2 * len(studio.start) + 6
+
+
+def _cards(studio: Studio) -> tuple[int, ...]:
+    """Every card of the studio: hand, then films (supply tokens included)."""
+    return (*studio.hand, *(slot.card for film in studio.films for slot in film))
+
+
+def _where(studio: Studio, card: int) -> tuple[int | None, str | None]:
+    for index, film in enumerate(studio.films):
+        for slot in film:
+            if slot.card == card:
+                return index, slot.role
+    return None, None
+
+
+def default_role(kind: CardKind) -> str:
+    """The role a card plays in a film (a dual card: its first role)."""
+    if kind.kind == "dual":
+        return kind.roles[0]
+    return kind.kind
+
+
+def _roles(kind: CardKind) -> tuple[str | None, ...]:
+    return tuple(kind.roles) if kind.kind == "dual" else (None,)
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+def assign_error(state: State, action: AssignCard) -> str | None:
+    """Stage 5: a card of one's own into a film 0-2 or back to the hand, in a role it
+    may play; not where it already is; within the move budget (past it, only toward a
+    valid arrangement)."""
+    studio = studio_of(state, action.seat)
+    card, film, role = action.card, action.film, action.role
+    if type(card) is not int or card not in _cards(studio):
+        return f"Stage 5: card {card!r} is not one of your cards"
+    if film is not None and (type(film) is not int or not 0 <= film < FILMS):
+        return f"Stage 5: a film is 0, 1 or 2 (or null for the hand), not {film!r}"
+    kind = kinds_of(state, (card,))[0]
+    if kind.kind == "dual":
+        if film is not None and (not isinstance(role, str) or role not in kind.roles):
+            return f"Dual-Role Cards: {kind.name} acts as one of {list(kind.roles)}"
+        if film is None and role is not None:
+            return "Stage 5: a card in the hand plays no role"
+    elif role is not None:
+        return "Stage 5: only a dual-role card takes a role"
+    acting = None if film is None else (role or default_role(kind))
+    if acting is not None:
+        error = role_error(kind, acting)
+        if error:
+            return error
+    if _where(studio, card) == (film, acting):
+        return "Stage 5: the card is already there"
+    if studio.moves >= move_budget(studio) and AssignCard(
+            action.seat, card, film, role) not in set(_toward_plan(state, action.seat)):
+        return ("Stage 5: the move budget is spent; only moves toward a valid "
+                "arrangement remain")
+    return None
+
+
+def take_error(state: State, action: TakeWorthlessScript | TakeSecondTeamDirector) -> str | None:
+    """Stage 5: discard a card of the hand (not a Scandals card) for a Worthless Script
+    (at most 3 a year) or a Second-Team Director (Awards, at most 1 a year); not a
+    discard that would leave the films unable to hold the Scandals cards due."""
+    studio = studio_of(state, action.seat)
+    discard = action.discard
+    second = isinstance(action, TakeSecondTeamDirector)
+    if type(discard) is not int or discard not in studio.hand or discard < 0:
+        return f"Stage 5: discard a card of your hand, not {discard!r}"
+    if state.config.deck().cards[discard].scandal:
+        return "Hollywood Scandals: a Scandals card may not be discarded"
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    if second:
+        if not state.config.awards:
+            return "Second-Team Directors come with the Hollywood Awards"
+        if studio.second_team >= 1:
+            return "Second-Team Director: only one per production year"
+        if len(state.second_team) <= sum(s.second_team for s in phase.studios):
+            return "Second-Team Director: the supply is empty"
+    else:
+        if studio.worthless >= MAX_WORTHLESS:
+            return f"Stage 5: at most {MAX_WORTHLESS} Worthless Scripts per year"
+        if len(state.worthless) <= sum(s.worthless for s in phase.studios):
+            return "Stage 5: the Worthless Script supply is empty"
+    if studio.obligation:
+        kept = [c for c in studio.start if c not in studio.discards and c != discard]
+        if scandal_obligation(kinds_of(state, kept)) < studio.obligation:
+            return ("Hollywood Scandals: that discard would leave the films unable to hold "
+                    "the Scandals cards you must use")
+    return None
+
+
+def teach_error(state: State, action: TeachIcon) -> str | None:
+    """Teacher (Awards): once per Teacher per year, one virtual genre icon on a card of
+    the Teacher's film acting as director, actor, actress or Assistant Director."""
+    studio = studio_of(state, action.seat)
+    teacher, card, genre = action.teacher, action.card, action.genre
+    if type(teacher) is not int or teacher < 0 or teacher not in _cards(studio) or \
+            state.config.deck().cards[teacher].effect != "teacher":
+        return f"Teacher: {teacher!r} is not one of your Teachers"
+    film, _ = _where(studio, teacher)
+    if film is None:
+        return "Teacher: the Teacher must be in a film"
+    if any(t == teacher for t, _ in studio.taught):
+        return "Teacher: one icon per Teacher per production year"
+    slot = next((s for s in studio.films[film] if s.card == card and type(card) is int), None)
+    if slot is None:
+        return "Teacher: the card must be in the Teacher's film"
+    kind = kinds_of(state, (card,))[0]
+    assistant = kind.kind == "crew" and bool(kind.genres)
+    if slot.role not in TEACHABLE and not assistant:
+        return "Teacher: only a director, actor, actress or Assistant Director learns"
+    if slot.icon:
+        return "Teacher: that card already has a virtual icon"
+    if not isinstance(genre, str) or genre not in GENRES:
+        return f"Teacher: the icon is one of {list(GENRES)}, not {genre!r}"
+    return None
+
+
+def finish_error(state: State, seat: int) -> str | None:
+    """Stage 5: every film made is valid, the films hold the Scandals cards due, and
+    the Second-Team Directors can be paid."""
+    studio = studio_of(state, seat)
+    cost = 0
+    scandals = 0
+    for film in studio.films:
+        if not film:
+            continue
+        cards = placed(state, film)
+        error = film_error(cards)
+        if error:
+            return error
+        cost += film_cost(cards)
+        scandals += sum(1 for p in cards if p.kind.scandal)
+    if scandals < studio.obligation:
+        return (f"Hollywood Scandals: your films must hold {studio.obligation} Scandals "
+                f"cards, not {scandals}")
+    if cost > state.money[seat]:
+        return (f"Second-Team Director: the films cost {cost} million and you have "
+                f"{state.money[seat]}")
+    return None
+
+
+# -- legal actions ------------------------------------------------------------------------------
+
+
+def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
+    """Every ``AssignCard`` move ``seat`` may make now."""
+    studio = studio_of(state, seat)
+    if studio.moves >= move_budget(studio):
+        yield from _toward_plan(state, seat)
+        return
+    for card in _cards(studio):
+        kind = kinds_of(state, (card,))[0]
+        here = _where(studio, card)
+        for film in (0, 1, 2, None):
+            for role in (_roles(kind) if film is not None else (None,)):
+                acting = None if film is None else (role or default_role(kind))
+                if here != (film, acting) and (acting is None
+                                               or role_error(kind, acting) is None):
+                    yield AssignCard(seat, card, film, role)
+
+
+def _toward_plan(state: State, seat: int) -> tuple[AssignCard, ...]:
+    """The moves that bring the films to the studio's canonical valid arrangement."""
+    studio = studio_of(state, seat)
+    return _moves_to(state, seat, studio, _plan(state, studio, None))
+
+
+def _plan(state: State, studio: Studio,
+          rng: random.Random | None) -> dict[int, tuple[int, str | None]]:
+    """Where each card goes in a valid arrangement reaching the obligation (without a
+    Second-Team Director, which could cost more than the seat has)."""
+    usable = tuple(c for c in sorted(_cards(studio)) if c != SECOND_TEAM_TOKEN)
+    kinds = kinds_of(state, usable)
+    films = plan_films(kinds, rng) if rng is not None else _cached_plan(kinds)
+    target: dict[int, tuple[int, str | None]] = {}
+    for index, film in enumerate(films):
+        for position, role in film:
+            card = usable[position]
+            kind = kinds[position]
+            target[card] = (index, role if kind.kind == "dual" else None)
+    return target
+
+
+@lru_cache(maxsize=4096)
+def _cached_plan(kinds: tuple[CardKind, ...]) -> tuple[tuple[tuple[int, str], ...], ...]:
+    return plan_films(kinds)
+
+
+def _moves_to(state: State, seat: int, studio: Studio,
+              target: dict[int, tuple[int, str | None]]) -> tuple[AssignCard, ...]:
+    moves = []
+    for card in _cards(studio):
+        kind = kinds_of(state, (card,))[0]
+        film, role = target.get(card, (None, None))
+        acting = None if film is None else (role or default_role(kind))
+        if _where(studio, card) != (film, acting):
+            moves.append(AssignCard(seat, card, film, role))
+    return tuple(moves)
+
+
+def production_actions(state: State, seat: int) -> Iterator[
+        AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
+        | FinishProduction]:
+    """Every Stage 5 action of ``seat``: moves, takes, Teacher icons, the finish."""
+    studio = studio_of(state, seat)
+    if studio.finished:
+        return
+    if finish_error(state, seat) is None:
+        yield FinishProduction(seat)
+    yield from assign_actions(state, seat)
+    for card in studio.hand:
+        for take in (TakeWorthlessScript(seat, card), TakeSecondTeamDirector(seat, card)):
+            if take_error(state, take) is None:
+                yield take
+    if not state.config.awards:
+        return
+    kinds = state.config.deck().cards
+    for film in studio.films:
+        for teacher in film:
+            if teacher.card < 0 or kinds[teacher.card].effect != "teacher":
+                continue
+            for slot in film:
+                for genre in GENRES:
+                    teach = TeachIcon(seat, teacher.card, slot.card, genre)
+                    if teach_error(state, teach) is None:
+                        yield teach
+
+
+def random_production_action(state: State, seat: int, rng: random.Random) -> (
+        AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
+        | FinishProduction):
+    """Random play: now and then any legal move, else the next move toward a valid
+    arrangement (drawn once per studio), then the finish."""
+    studio = studio_of(state, seat)
+    if rng.random() < 0.15 and studio.moves < move_budget(studio):
+        options = list(production_actions(state, seat))
+        return options[rng.randrange(len(options))]
+    if finish_error(state, seat) is None and rng.random() < 0.8:
+        return FinishProduction(seat)
+    if studio.moves >= move_budget(studio):
+        moves = _toward_plan(state, seat)
+    else:
+        seed = hash((state.year, seat, studio.start, studio.discards, studio.worthless,
+                     studio.second_team))
+        moves = _moves_to(state, seat, studio, _plan(state, studio, random.Random(seed)))
+    if moves:
+        return moves[0]
+    if finish_error(state, seat) is None:
+        return FinishProduction(seat)
+    options = list(production_actions(state, seat))
+    return options[rng.randrange(len(options))]
+
+
+# -- effects ---------------------------------------------------------------------------------
+
+
+def _set(state: State, seat: int, studio: Studio) -> State:
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    return evolve(state, {"phase": Producing(replaced(phase.studios, seat, studio))})
+
+
+def apply_assign(state: State, action: AssignCard) -> State:
+    """The card moves; a Teacher icon involving it is cleared."""
+    studio = studio_of(state, action.seat)
+    card = action.card
+    kind = kinds_of(state, (card,))[0]
+    cleared = tuple((t, c) for t, c in studio.taught if card not in (t, c))
+    lost = {c for t, c in studio.taught if card in (t, c)}
+    films = []
+    for film in studio.films:
+        films.append(tuple(Slot(s.card, s.role, "" if s.card in lost else s.icon)
+                           for s in film if s.card != card))
+    hand = tuple(c for c in studio.hand if c != card)
+    if action.film is None:
+        hand = (*hand, card)
+    else:
+        films[action.film] = (*films[action.film],
+                              Slot(card, action.role or default_role(kind)))
+    return _set(state, action.seat, Studio(
+        hand, tuple(films), studio.discards, studio.worthless, studio.second_team,
+        studio.moves + 1, studio.start, studio.obligation, cleared, studio.finished))
+
+
+def apply_take(state: State, action: TakeWorthlessScript | TakeSecondTeamDirector) -> State:
+    """The discard is held apart until the reveal; the supply card is a token until
+    then."""
+    studio = studio_of(state, action.seat)
+    second = isinstance(action, TakeSecondTeamDirector)
+    token = SECOND_TEAM_TOKEN if second else WORTHLESS_TOKENS[studio.worthless]
+    hand = (*(c for c in studio.hand if c != action.discard), token)
+    return _set(state, action.seat, Studio(
+        hand, studio.films, (*studio.discards, action.discard),
+        studio.worthless + (0 if second else 1), studio.second_team + (1 if second else 0),
+        studio.moves, studio.start, studio.obligation, studio.taught, studio.finished))
+
+
+def apply_teach(state: State, action: TeachIcon) -> State:
+    studio = studio_of(state, action.seat)
+    films = tuple(tuple(Slot(s.card, s.role, action.genre) if s.card == action.card
+                        else s for s in film) for film in studio.films)
+    return _set(state, action.seat, Studio(
+        studio.hand, films, studio.discards, studio.worthless, studio.second_team,
+        studio.moves, studio.start, studio.obligation,
+        (*studio.taught, (action.teacher, action.card)), studio.finished))
+
+
+def apply_finish(state: State, action: FinishProduction) -> State:
+    """Once every seat has finished, everything is revealed and tallied."""
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    studio = phase.studios[action.seat]
+    done = Studio(studio.hand, studio.films, studio.discards, studio.worthless,
+                  studio.second_team, studio.moves, studio.start, studio.obligation,
+                  studio.taught, True)
+    studios = replaced(phase.studios, action.seat, done)
+    if all(s.finished for s in studios):
+        return reveal(state, studios)
+    return evolve(state, {"phase": Producing(studios)})

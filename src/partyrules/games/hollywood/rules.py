@@ -1,0 +1,527 @@
+"""The rules of Hollywood: setup, who acts, one predicate per action kind, legal actions
+and the reducer. Stage 4 lives in :mod:`~partyrules.games.hollywood.crew`, Stage 5 in
+:mod:`~partyrules.games.hollywood.production`, the automatic steps in
+:mod:`~partyrules.games.hollywood.flow`.
+
+Messages name the stage of the production year (Stage 1, Star distribution ... Stage 5,
+Movie Production) or the expansion card whose rule they enforce. Where the source is
+silent the spec's reconstruction (R) decides; ``docs/games/hollywood.md`` lists it.
+
+>>> from partyrules.games.hollywood.state import Config
+>>> state = setup(Config(players=3, first_distributor=0), seed=1)
+>>> sorted(to_act(state)), type(state.phase).__name__
+([0], 'StarDistribution')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from partyrules.core.errors import InvalidConfig
+from partyrules.core.game import Outcome
+from partyrules.core.rng import Rng
+from partyrules.core.rules import ActionKinds, ended, phase_error, uniform_choice
+from partyrules.games.hollywood.actions import (
+    Action,
+    AssignCard,
+    Bid,
+    BidForDistributor,
+    ChooseTarget,
+    Draft,
+    EndCrew,
+    FinishProduction,
+    GiveCard,
+    GiveStar,
+    NameType,
+    PayInstead,
+    PlayCrew,
+    TakeSecondTeamDirector,
+    TakeWorthlessScript,
+    TeachIcon,
+)
+from partyrules.games.hollywood.crew import (
+    apply_answer,
+    apply_end,
+    apply_name,
+    apply_play,
+    apply_target,
+    building,
+    eligible,
+    holds_lawyer,
+    named_types,
+    playable,
+)
+from partyrules.games.hollywood.flow import (
+    after_star,
+    draft_done,
+    evolve,
+    replaced,
+    resolve_auction,
+    start_year,
+)
+from partyrules.games.hollywood.production import (
+    apply_assign,
+    apply_finish,
+    apply_take,
+    apply_teach,
+    assign_error,
+    finish_error,
+    production_actions,
+    random_production_action,
+    take_error,
+    teach_error,
+)
+from partyrules.games.hollywood.state import (
+    BID_CARDS,
+    STARTING_MONEY,
+    Answering,
+    Bidding,
+    Config,
+    CrewPlanning,
+    CrewTurn,
+    DistributorBids,
+    Drafting,
+    Note,
+    Over,
+    PlacedBid,
+    Producing,
+    StarDistribution,
+    State,
+    components,
+)
+
+__all__ = [
+    "apply",
+    "is_simultaneous",
+    "is_terminal",
+    "legal_actions",
+    "outcome",
+    "random_action",
+    "setup",
+    "to_act",
+    "why_illegal",
+]
+
+TWO_PLAYER_BASIC = 42
+TWO_PLAYER_STAR = 15
+"""Setup: with 2 players only the top 42 basic and 15 star cards are used."""
+
+
+def setup(config: Config, seed: int) -> State:
+    """Setup: shuffle the basic and star decks (the 2-player cut boxes the rest), the
+    supplies, the Festival deck; 12 million and bid cards 0-4 a seat; the first
+    distributor; then the first year begins."""
+    if not isinstance(config, Config):
+        raise InvalidConfig(f"expected a hollywood Config, got {type(config).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    players = config.players
+    basic_ids, star_ids, worthless, second_team, festival_ids = components(config)
+    rng = Rng.from_seed(seed)
+    basic, rng = rng.shuffle(basic_ids)
+    star, rng = rng.shuffle(star_ids)
+    festivals, rng = rng.shuffle(festival_ids)
+    box: tuple[int, ...] = ()
+    if players == 2:
+        box = tuple(sorted((*basic[TWO_PLAYER_BASIC:], *star[TWO_PLAYER_STAR:])))
+        basic, star = basic[:TWO_PLAYER_BASIC], star[:TWO_PLAYER_STAR]
+    distributor = 0
+    if config.first_distributor is not None:
+        distributor = config.first_distributor
+    elif not config.distributor_auction:
+        distributor, rng = rng.below(players)
+    empty: tuple[tuple[int, ...], ...] = ((),) * players
+    state = State(
+        config=config, rng=rng, year=1, distributor=distributor,
+        money=(STARTING_MONEY,) * players, bid_cards=(BID_CARDS,) * players, basic=basic,
+        star=star, festivals=festivals, festival=None, discard=(), box=box,
+        worthless=worthless, second_team=second_team, hands=empty, packets=empty,
+        lots=(None,) * players, set_aside=empty, plays=(), revealed_bids=(None,) * players,
+        trophies=((),) * players, log=((),) * players, report=None,
+        phase=DistributorBids((None,) * players),
+    )
+    if config.distributor_auction:
+        return state
+    return start_year(state, {})
+
+
+# -- who acts ---------------------------------------------------------------------------------
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The distributor in Stage 1; every seat still to pick, bid, end or finish in a
+    simultaneous step; the seat whose Crew Activities turn it is; a play's target."""
+    phase = state.phase
+    players = range(state.config.players)
+    if isinstance(phase, StarDistribution):
+        return frozenset((state.distributor,))
+    if isinstance(phase, DistributorBids):
+        return frozenset(s for s in players if phase.bids[s] is None)
+    if isinstance(phase, Drafting):
+        return frozenset(s for s in players if phase.picks[s] is None and state.packets[s])
+    if isinstance(phase, Bidding):
+        return frozenset(s for s in players if phase.bids[s] is None)
+    if isinstance(phase, CrewTurn):
+        return frozenset((phase.seat,))
+    if isinstance(phase, CrewPlanning):
+        return frozenset(s for s in players if s not in phase.ended)
+    if isinstance(phase, Answering):
+        return frozenset((phase.queue[0].target,))
+    if isinstance(phase, Producing):
+        return frozenset(s for s in players if not phase.studios[s].finished)
+    return frozenset()
+
+
+def is_simultaneous(state: State) -> bool:
+    """The bids for the distribution, the draft, the auction, Stage 4 with Scandals and
+    Stage 5 are simultaneous: hidden choices in any order."""
+    return isinstance(state.phase, (DistributorBids, Drafting, Bidding, CrewPlanning,
+                                    Producing))
+
+
+def is_terminal(state: State) -> bool:
+    """True once the third year has ended."""
+    return isinstance(state.phase, Over)
+
+
+def outcome(state: State) -> Outcome:
+    """Scores are money; the most money wins (ties: most Films of the Year, else
+    shared)."""
+    over = ended(state.phase, Over)
+    return Outcome(over.winners, state.money, over.reason)
+
+
+# -- the rules ----------------------------------------------------------------------------------
+
+_PHASE_NAMES = {
+    DistributorBids: "the bids for the first distribution",
+    StarDistribution: "Stage 1, Star distribution",
+    Drafting: "Stage 2, Draft",
+    Bidding: "Stage 3, Auction",
+    CrewTurn: "Stage 4, Crew Activities",
+    CrewPlanning: "Stage 4, Crew Activities",
+    Answering: "Stage 4, Crew Activities (a play waits on its target)",
+    Producing: "Stage 5, Movie Production",
+    Over: "the end of the game",
+}
+
+
+def _acting_error(state: State, action: Any, phases: type | tuple[type, ...],
+                  what: str) -> str | None:
+    error = phase_error(state.phase, phases, what, _PHASE_NAMES)
+    if error:
+        return error
+    seat = action.seat
+    if type(seat) is not int or seat not in to_act(state):
+        return f"seat {seat!r} does not act now in {_PHASE_NAMES[type(state.phase)]}"
+    return None
+
+
+def _distributor_bid_rule(state: State, action: BidForDistributor) -> str | None:
+    """Setup (R, advanced): one of one's bid cards."""
+    error = _acting_error(state, action, DistributorBids, "bidding for the distribution")
+    if error:
+        return error
+    if type(action.value) is not int or action.value not in state.bid_cards[action.seat]:
+        return f"bid with one of your bid cards 0-4, not {action.value!r}"
+    return None
+
+
+def _give_star_rule(state: State, action: GiveStar) -> str | None:
+    """Stage 1: the distributor hands a drawn star card to a seat without one."""
+    error = _acting_error(state, action, StarDistribution, "handing out a star card")
+    if error:
+        return error
+    phase = state.phase
+    assert isinstance(phase, StarDistribution)
+    if type(action.card) is not int or action.card not in phase.stars:
+        return f"Stage 1: card {action.card!r} is not one of the stars you drew"
+    to = action.to
+    if type(to) is not int or not 0 <= to < state.config.players or to in phase.served:
+        return f"Stage 1: seat {to!r} is not a seat without a star this year"
+    return None
+
+
+def _draft_rule(state: State, action: Draft) -> str | None:
+    """Stage 2: one card of one's packet."""
+    error = _acting_error(state, action, Drafting, "drafting")
+    if error:
+        return error
+    packet = state.packets[action.seat]
+    if type(action.card) is not int or action.card not in packet:
+        return f"Stage 2: card {action.card!r} is not in your packet"
+    return None
+
+
+def _lots(state: State) -> tuple[int, ...]:
+    players = state.config.players
+    lots = [i + 1 for i, card in enumerate(state.lots) if card is not None]
+    if state.star:
+        lots.append(players + 1)
+    return tuple(lots)
+
+
+def _bid_rule(state: State, action: Bid) -> str | None:
+    """Stage 3: a lot with a card (N+1: the face-down star card, while one exists) and
+    one of one's unspent bid cards, at most one's money."""
+    error = _acting_error(state, action, Bidding, "bidding")
+    if error:
+        return error
+    if type(action.lot) is not int or action.lot not in _lots(state):
+        return f"Stage 3: lot {action.lot!r} is not one of {list(_lots(state))}"
+    value = action.value
+    if type(value) is not int or value not in state.bid_cards[action.seat]:
+        return f"Stage 3: bid one of your unspent bid cards, not {value!r}"
+    if value > state.money[action.seat]:
+        return f"Stage 3: a bid of {value} is more than your money"
+    return None
+
+
+def _play_rule(state: State, action: PlayCrew) -> str | None:
+    """Stage 4: an Agent, a Lawyer or a Scandals card of one's hand."""
+    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "a crew play")
+    if error:
+        return error
+    if building(state, action.seat) is not None:
+        return "Stage 4: finish the play in progress first"
+    if type(action.card) is not int or action.card not in playable(
+            state, action.seat, state.hands[action.seat]):
+        return "Stage 4: play an Agent, a Lawyer or a Scandals card of your hand"
+    return None
+
+
+def _target_rule(state: State, action: ChooseTarget) -> str | None:
+    """Stage 4: the card is played against another player."""
+    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "choosing a target")
+    if error:
+        return error
+    play = building(state, action.seat)
+    if play is None or play.target != -1:
+        return "Stage 4: play a card first, then choose its target"
+    target = action.target
+    if type(target) is not int or not 0 <= target < state.config.players \
+            or target == action.seat:
+        return f"Stage 4: the target is another seat, not {target!r}"
+    return None
+
+
+def _name_rule(state: State, action: NameType) -> str | None:
+    """Agent: script, director, actor or actress; Lawyer: director, actor or actress."""
+    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "naming a type")
+    if error:
+        return error
+    play = building(state, action.seat)
+    if play is None or play.target == -1:
+        return "Stage 4: choose the target first"
+    types = named_types(state, play.card)
+    if not isinstance(action.kind, str) or action.kind not in types:
+        return f"Stage 4: name one of {list(types)}"
+    return None
+
+
+def _end_rule(state: State, action: EndCrew) -> str | None:
+    """Lawyer: "you must play a Lawyer if you have one"."""
+    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "ending Crew Activities")
+    if error:
+        return error
+    if building(state, action.seat) is not None:
+        return "Stage 4: finish the play in progress first"
+    if holds_lawyer(state, state.hands[action.seat]):
+        return "Lawyer: you must play your Lawyer"
+    return None
+
+
+def _answer_rule(state: State, action: GiveCard | PayInstead) -> str | None:
+    """Stage 4: the target gives a card of the named type (not a Scandals card), or,
+    against a Lawyer, pays 2 million instead."""
+    error = _acting_error(state, action, Answering, "answering a play")
+    if error:
+        return error
+    phase = state.phase
+    assert isinstance(phase, Answering)
+    play = phase.queue[0]
+    if isinstance(action, PayInstead):
+        if state.config.deck().cards[play.card].effect != "lawyer":
+            return "Stage 4: only a Lawyer's target may pay instead"
+        return None
+    cards = eligible(state, play.target, play.named)
+    if type(action.card) is not int or action.card not in cards:
+        return f"Stage 4: give one of your {play.named} cards: {sorted(cards)}"
+    return None
+
+
+def _production_rule(state: State, action: Any) -> str | None:
+    error = _acting_error(state, action, Producing, "movie production")
+    if error:
+        return error
+    if isinstance(action, AssignCard):
+        return assign_error(state, action)
+    if isinstance(action, (TakeWorthlessScript, TakeSecondTeamDirector)):
+        return take_error(state, action)
+    if isinstance(action, TeachIcon):
+        if not state.config.awards:
+            return "Teachers come with the Hollywood Awards"
+        return teach_error(state, action)
+    return finish_error(state, action.seat)
+
+
+_RULES: dict[type, Callable[[State, Any], str | None]] = {
+    BidForDistributor: _distributor_bid_rule,
+    GiveStar: _give_star_rule,
+    Draft: _draft_rule,
+    Bid: _bid_rule,
+    PlayCrew: _play_rule,
+    ChooseTarget: _target_rule,
+    NameType: _name_rule,
+    EndCrew: _end_rule,
+    GiveCard: _answer_rule,
+    PayInstead: _answer_rule,
+    AssignCard: _production_rule,
+    TakeWorthlessScript: _production_rule,
+    TakeSecondTeamDirector: _production_rule,
+    TeachIcon: _production_rule,
+    FinishProduction: _production_rule,
+}
+
+
+# -- legal actions --------------------------------------------------------------------------------
+
+
+def legal_actions(state: State, seat: int) -> Iterator[Action]:
+    """Every action ``seat`` may take now, in a fixed order."""
+    if type(seat) is not int or seat not in to_act(state):
+        return
+    phase = state.phase
+    if isinstance(phase, DistributorBids):
+        yield from (BidForDistributor(seat, v) for v in sorted(state.bid_cards[seat]))
+    elif isinstance(phase, StarDistribution):
+        for card in phase.stars:
+            for to in range(state.config.players):
+                if to not in phase.served:
+                    yield GiveStar(seat, card, to)
+    elif isinstance(phase, Drafting):
+        yield from (Draft(seat, card) for card in state.packets[seat])
+    elif isinstance(phase, Bidding):
+        for lot in _lots(state):
+            for value in sorted(state.bid_cards[seat]):
+                if value <= state.money[seat]:
+                    yield Bid(seat, lot, value)
+    elif isinstance(phase, (CrewTurn, CrewPlanning)):
+        play = building(state, seat)
+        if play is None:
+            for card in playable(state, seat, state.hands[seat]):
+                yield PlayCrew(seat, card)
+            if not holds_lawyer(state, state.hands[seat]):
+                yield EndCrew(seat)
+        elif play.target == -1:
+            for target in range(state.config.players):
+                if target != seat:
+                    yield ChooseTarget(seat, target)
+        else:
+            yield from (NameType(seat, kind) for kind in named_types(state, play.card))
+    elif isinstance(phase, Answering):
+        play = phase.queue[0]
+        yield from (GiveCard(seat, card) for card in eligible(state, play.target, play.named))
+        if state.config.deck().cards[play.card].effect == "lawyer":
+            yield PayInstead(seat)
+    elif isinstance(phase, Producing):
+        yield from production_actions(state, seat)
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A random legal action; Stage 5 builds a valid arrangement and finishes; Stage 4
+    ends more often than it plays an Agent."""
+    if isinstance(state.phase, Producing) and type(seat) is int and seat in to_act(state):
+        return random_production_action(state, seat, rng)
+    return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+# -- effects ---------------------------------------------------------------------------------------
+
+
+def _apply_distributor_bid(state: State, action: BidForDistributor) -> State:
+    phase = state.phase
+    assert isinstance(phase, DistributorBids)
+    bids = replaced(phase.bids, action.seat, action.value)
+    if any(b is None for b in bids):
+        return evolve(state, {"phase": DistributorBids(bids)})
+    values = [b for b in bids if b is not None]
+    top = max(values)
+    tied = [s for s, b in enumerate(bids) if b == top]
+    index, rng = state.rng.below(len(tied))  # ties are drawn by the rng (R)
+    winner = tied[index]
+    changes: dict[str, Any] = {"rng": rng, "distributor": winner,
+                               "money": replaced(state.money, winner,
+                                                 state.money[winner] - top)}
+    if top:
+        changes["bid_cards"] = replaced(state.bid_cards, winner,
+                                        state.bid_cards[winner] - {top})
+    return start_year(state, changes)
+
+
+def _apply_give_star(state: State, action: GiveStar) -> State:
+    phase = state.phase
+    assert isinstance(phase, StarDistribution)
+    to, card = action.to, action.card
+    log = replaced(state.log, action.seat,
+                   (*state.log[action.seat], Note("star_given", card, to)))
+    if to != action.seat:
+        log = replaced(log, to, (*log[to], Note("star_received", card, action.seat)))
+    changes: dict[str, Any] = {
+        "hands": replaced(state.hands, to, (*state.hands[to], card)), "log": log}
+    rest = StarDistribution(tuple(c for c in phase.stars if c != card),
+                            phase.served | {to})
+    return after_star(state, changes, rest)
+
+
+def _apply_draft(state: State, action: Draft) -> State:
+    phase = state.phase
+    assert isinstance(phase, Drafting)
+    picks = replaced(phase.picks, action.seat, action.card)
+    pending = [s for s in range(state.config.players)
+               if picks[s] is None and state.packets[s]]
+    if pending:
+        return evolve(state, {"phase": Drafting(picks)})
+    return draft_done(state, {}, picks)
+
+
+def _apply_bid(state: State, action: Bid) -> State:
+    phase = state.phase
+    assert isinstance(phase, Bidding)
+    bids = replaced(phase.bids, action.seat, PlacedBid(action.lot, action.value))
+    if any(b is None for b in bids):
+        return evolve(state, {"phase": Bidding(bids)})
+    return resolve_auction(state, {}, bids)
+
+
+def _apply_production(state: State, action: Any) -> State:
+    if isinstance(action, AssignCard):
+        return apply_assign(state, action)
+    if isinstance(action, (TakeWorthlessScript, TakeSecondTeamDirector)):
+        return apply_take(state, action)
+    if isinstance(action, TeachIcon):
+        return apply_teach(state, action)
+    return apply_finish(state, action)
+
+
+_KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
+    BidForDistributor: _apply_distributor_bid,
+    GiveStar: _apply_give_star,
+    Draft: _apply_draft,
+    Bid: _apply_bid,
+    PlayCrew: apply_play,
+    ChooseTarget: apply_target,
+    NameType: apply_name,
+    EndCrew: apply_end,
+    GiveCard: apply_answer,
+    PayInstead: apply_answer,
+    AssignCard: _apply_production,
+    TakeWorthlessScript: _apply_production,
+    TakeSecondTeamDirector: _apply_production,
+    TeachIcon: _apply_production,
+    FinishProduction: _apply_production,
+})
+why_illegal = _KINDS.why_illegal
+apply = _KINDS.apply

@@ -1,0 +1,470 @@
+"""Config, state and view records of Hollywood and its Season of Festivals expansions.
+
+Cards are the instance ids of :func:`partyrules.games.hollywood.cards.deck_of`. A
+production year runs Stage 1 (star distribution), Stage 2 (the draft), Stage 3 (the
+auction), Stage 4 (Crew Activities), Stage 5 (Movie Production), then the automatic
+Box Office Tally, Film of the Year and year end. The phase record says who acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import lru_cache
+from typing import Literal
+
+import attrs
+
+from partyrules.core.errors import CorruptState, InvalidConfig
+from partyrules.core.rng import Rng
+from partyrules.games.hollywood.cards import (
+    DEFAULT_CARD_DATA,
+    CardKind,
+    Deck,
+    check_card_data,
+    deck_of,
+)
+
+__all__ = [
+    "BID_CARDS",
+    "MAX_WORTHLESS",
+    "STARTING_MONEY",
+    "Answering",
+        "Bidding",
+    "Config",
+    "CrewPlanning",
+    "CrewTurn",
+    "DistributorBids",
+    "Drafting",
+    "FilmReport",
+    "Note",
+    "Over",
+    "Phase",
+    "PlacedBid",
+    "Play",
+    "Producing",
+    "Slot",
+    "StarDistribution",
+    "State",
+    "Studio",
+    "Trophy",
+    "View",
+    "YearReport",
+    "components",
+    "places",
+    "validate",
+]
+
+STARTING_MONEY = 12
+"""Setup: every studio starts with 12 million."""
+BID_CARDS: frozenset[int] = frozenset(range(5))
+"""Setup: every seat's bid cards 0 to 4."""
+MAX_WORTHLESS = 3
+"""Stage 5: at most 3 Worthless Scripts per seat per year."""
+
+
+def _check_config(config: Config) -> None:
+    players = config.players
+    if type(players) is not int or not 2 <= players <= 6:
+        raise InvalidConfig(f"Hollywood is for 2 to 6 players, not {players!r}", "players")
+    for name in ("awards", "scandals", "festivals", "distributor_auction"):
+        if type(getattr(config, name)) is not bool:
+            raise InvalidConfig(f"{name} must be true or false", name)
+    first = config.first_distributor
+    if first is not None and (type(first) is not int or not 0 <= first < players):
+        raise InvalidConfig(f"first_distributor must be a seat from 0 to {players - 1} or "
+                            f"null, not {first!r}", "first_distributor")
+    if first is not None and config.distributor_auction:
+        raise InvalidConfig("distributor_auction picks the first distributor: leave "
+                            "first_distributor null", "distributor_auction")
+    check_card_data(config.data(), players, config.expansions())
+
+
+@attrs.frozen(slots=True, cache_hash=True)
+class Config:
+    """A game of Hollywood: 2 to 6 players, the three mini-expansions in any
+    combination, the first distributor (None: drawn from the seed, or auctioned with
+    ``distributor_auction``) and the card list (None: ``data/cards.json``).
+
+    >>> Config(players=4, awards=True).expansions()
+    ('awards',)
+    >>> Config(players=7)
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.InvalidConfig: Hollywood is for 2 to 6 players, not 7
+    """
+
+    players: int
+    awards: bool = False
+    """Hollywood Awards: 14 main cards, 11 star cards, 6 Second-Team Directors."""
+    scandals: bool = False
+    """Hollywood Scandals: 10 cards in the basic deck; hidden, simultaneous Stage 4."""
+    festivals: bool = False
+    """International Film Festivals: a Festival card rules each production year."""
+    first_distributor: int | None = None
+    distributor_auction: bool = False
+    """The advanced rule (R): the seats bid for the first distribution."""
+    card_data: tuple[CardKind, ...] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_config(self)
+
+    def expansions(self) -> tuple[str, ...]:
+        """The mini-expansions in play, in the rulebook's order."""
+        return tuple(name for name, on in (("awards", self.awards),
+                                           ("scandals", self.scandals),
+                                           ("festivals", self.festivals)) if on)
+
+    def data(self) -> tuple[CardKind, ...]:
+        """The card list in use."""
+        return DEFAULT_CARD_DATA if self.card_data is None else self.card_data
+
+    def deck(self) -> Deck:
+        """Every card instance of the card list, by id."""
+        return deck_of(self.data())
+
+
+@lru_cache(maxsize=64)
+def components(config: Config) -> tuple[tuple[int, ...], ...]:
+    """The ids in play by back: ``(basic, star, worthless, second_team, festival)``."""
+    deck = config.deck()
+    chosen = ("base", *config.expansions())
+    return tuple(deck.ids(back, *chosen) for back in
+                 ("basic", "star", "worthless", "second_team", "festival"))
+
+
+# -- records of the year ---------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Note:
+    """A line of a seat's private log of the year: ``what`` happened to ``card`` with
+    ``other`` (``star_given``, ``star_received``, ``hidden_lot``, ``gave``,
+    ``received``)."""
+
+    what: str
+    card: int
+    other: int
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """A Stage 4 play: ``owner`` plays ``card`` against ``target`` naming a type."""
+
+    owner: int
+    card: int
+    target: int = -1
+    named: str = ""
+    result: str = ""
+    """Once resolved: ``gave``, ``paid``, ``none`` or ``scandal``."""
+
+
+@attrs.frozen(slots=True)
+class PlacedBid:
+    """Stage 3: a bid card on a lot (lot N+1 is the face-down star card)."""
+
+    lot: int
+    value: int
+
+
+@attrs.frozen(slots=True)
+class Slot:
+    """A card in a film: the role it plays and a Teacher's virtual icon on it."""
+
+    card: int
+    role: str
+    icon: str = ""
+
+
+@attrs.frozen(slots=True)
+class Studio:
+    """One seat's Stage 5: its hand, three films, discards, supply takes, the Teacher
+    icons, its move count, the cards it began with and whether it finished. Supply cards
+    taken are tokens (``-1``..``-3`` Worthless Scripts, ``-4`` the Second-Team Director)
+    until the reveal gives them ids."""
+
+    hand: tuple[int, ...]
+    films: tuple[tuple[Slot, ...], ...]
+    discards: tuple[int, ...]
+    worthless: int
+    second_team: int
+    moves: int
+    start: tuple[int, ...]
+    obligation: int
+    """O: the Scandals cards its films must hold."""
+    taught: tuple[tuple[int, int], ...]
+    """``(teacher, card)``: icons issued (cleared when either card moves)."""
+    finished: bool
+
+
+@attrs.frozen(slots=True)
+class FilmReport:
+    """A revealed film: its cards, box office breakdown, cost and figurines."""
+
+    seat: int
+    film: int
+    slots: tuple[Slot, ...]
+    coins: int
+    genre: int
+    duo: int
+    choreography: int
+    critic: int
+    festival: int
+    box_office: int
+    cost: int
+    title: int
+    countable: int
+
+
+@attrs.frozen(slots=True)
+class YearReport:
+    """The public results of a year: every film, what each seat discarded and took,
+    the bids and plays revealed, and the Film of the Year."""
+
+    year: int
+    films: tuple[FilmReport, ...]
+    film_of_the_year: tuple[int, int] | None
+    """``(seat, film)``, or None when nobody won the title."""
+
+
+@attrs.frozen(slots=True)
+class Trophy:
+    """A Film of the Year, kept face up before its owner to the end."""
+
+    year: int
+    cards: tuple[int, ...]
+    countable: int
+
+
+# -- phases -------------------------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class DistributorBids:
+    """Setup (R, the advanced rule): every seat bids a bid card for the first
+    distribution, at once."""
+
+    bids: tuple[int | None, ...]
+
+
+@attrs.frozen(slots=True)
+class StarDistribution:
+    """Stage 1: the distributor hands its drawn star cards out, one per seat."""
+
+    stars: tuple[int, ...]
+    served: frozenset[int]
+
+
+@attrs.frozen(slots=True)
+class Drafting:
+    """Stage 2: every seat picks a card of its packet at once."""
+
+    picks: tuple[int | None, ...]
+
+
+@attrs.frozen(slots=True)
+class Bidding:
+    """Stage 3: every seat bids on a lot at once."""
+
+    bids: tuple[PlacedBid | None, ...]
+
+
+@attrs.frozen(slots=True)
+class CrewTurn:
+    """Stage 4 without Scandals: one clockwise round from the distributor; ``seat``
+    plays (``building`` the play in progress) or ends; ``left`` seats follow it."""
+
+    seat: int
+    left: int
+    building: Play | None
+
+
+@attrs.frozen(slots=True)
+class CrewPlanning:
+    """Stage 4 with Scandals: every seat places hidden plays, then ends."""
+
+    plans: tuple[tuple[Play, ...], ...]
+    building: tuple[Play | None, ...]
+    ended: frozenset[int]
+
+
+@attrs.frozen(slots=True)
+class Answering:
+    """Stage 4: the target of the first play of ``queue`` gives a card (or pays, against
+    a Lawyer); then the rest of the queue; then the round goes on (``then``)."""
+
+    queue: tuple[Play, ...]
+    then: CrewTurn | None
+
+
+@attrs.frozen(slots=True)
+class Producing:
+    """Stage 5: every seat arranges its films at once, hidden until all finish."""
+
+    studios: tuple[Studio, ...]
+
+
+@attrs.frozen(slots=True)
+class Over:
+    """The game is over."""
+
+    reason: Literal["most_money", "films_of_the_year", "shared"]
+    winners: frozenset[int]
+
+
+Phase = (DistributorBids | StarDistribution | Drafting | Bidding | CrewTurn | CrewPlanning
+         | Answering | Producing | Over)
+
+
+@attrs.frozen(slots=True)
+class State:
+    """The whole game."""
+
+    config: Config
+    rng: Rng
+    year: int
+    distributor: int
+    money: tuple[int, ...]
+    bid_cards: tuple[frozenset[int], ...]
+    """Per seat, its unspent bid cards."""
+    basic: tuple[int, ...]
+    """The basic deck, top first."""
+    star: tuple[int, ...]
+    """The star deck, top first (its top card is auction lot N+1)."""
+    festivals: tuple[int, ...]
+    festival: int | None
+    """This year's Festival card (public)."""
+    discard: tuple[int, ...]
+    """The common discard pile (face up)."""
+    box: tuple[int, ...]
+    """Cards out of the game unseen (the 2-player cut)."""
+    worthless: tuple[int, ...]
+    second_team: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    packets: tuple[tuple[int, ...], ...]
+    """Stage 2: per seat, the packet it picks from."""
+    lots: tuple[int | None, ...]
+    """Stage 3: the face-up lots 1..N (None: empty)."""
+    set_aside: tuple[tuple[int, ...], ...]
+    """Stage 4: cards given to each seat, joining its hand when the stage ends."""
+    plays: tuple[Play, ...]
+    """Stage 4 plays of the year, once revealed."""
+    revealed_bids: tuple[PlacedBid | None, ...]
+    """Stage 3 bids of the year, once revealed."""
+    trophies: tuple[tuple[Trophy, ...], ...]
+    log: tuple[tuple[Note, ...], ...]
+    """Per seat, its private log of the year."""
+    report: YearReport | None
+    """The last year's public results."""
+    phase: Phase
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat knows (``seat`` None: a spectator)."""
+
+    seat: int | None
+    config: Config
+    to_act: frozenset[int]
+    year: int
+    distributor: int
+    money: tuple[int, ...]
+    bid_cards: tuple[frozenset[int], ...]
+    basic_size: int
+    star_size: int
+    festivals_size: int
+    festival: int | None
+    discard: tuple[int, ...]
+    worthless_size: int
+    second_team_size: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    packet: tuple[int, ...]
+    packet_sizes: tuple[int, ...]
+    stars: tuple[int, ...]
+    """Stage 1: the distributor's drawn stars (to the distributor only)."""
+    lots: tuple[int | None, ...]
+    set_aside: tuple[int, ...]
+    set_aside_sizes: tuple[int, ...]
+    plays: tuple[Play, ...]
+    own_plays: tuple[Play, ...]
+    building: Play | None
+    revealed_bids: tuple[PlacedBid | None, ...]
+    own_bid: PlacedBid | None
+    own_pick: int | None
+    studio: Studio | None
+    done: frozenset[int]
+    """Who has picked, bid, ended or finished in the current simultaneous step."""
+    queue: tuple[Play, ...]
+    crew_seat: int | None
+    trophies: tuple[tuple[Trophy, ...], ...]
+    log: tuple[Note, ...]
+    report: YearReport | None
+    over: Over | None
+
+
+def places(state: State) -> dict[str, tuple[Hashable, ...]]:
+    """Every card by where it lies (decks, supplies, hands, packets, lots, plays, the
+    stage's films, trophies)."""
+    found: dict[str, tuple[Hashable, ...]] = {
+        "basic": state.basic, "star": state.star, "festivals": state.festivals,
+        "festival": () if state.festival is None else (state.festival,),
+        "discard": state.discard, "box": state.box, "worthless": state.worthless,
+        "second_team": state.second_team,
+        "lots": tuple(card for card in state.lots if card is not None),
+    }
+    for seat in range(state.config.players):
+        found[f"hands[{seat}]"] = state.hands[seat]
+        found[f"packets[{seat}]"] = state.packets[seat]
+        found[f"set_aside[{seat}]"] = state.set_aside[seat]
+        found[f"trophies[{seat}]"] = tuple(c for t in state.trophies[seat] for c in t.cards)
+    phase = state.phase
+    if isinstance(phase, StarDistribution):
+        found["phase.stars"] = phase.stars
+    elif isinstance(phase, CrewPlanning):
+        found["phase.plans"] = tuple(p.card for plan in phase.plans for p in plan)
+        found["phase.building"] = tuple(p.card for p in phase.building if p is not None)
+    elif isinstance(phase, CrewTurn) and phase.building is not None:
+        found["phase.building"] = (phase.building.card,)
+    elif isinstance(phase, Answering):
+        found["phase.queue"] = tuple(p.card for p in phase.queue)
+        if phase.then is not None and phase.then.building is not None:
+            found["phase.building"] = (phase.then.building.card,)
+    elif isinstance(phase, Producing):
+        for seat, studio in enumerate(phase.studios):
+            cards = [*studio.hand, *studio.discards,
+                     *(slot.card for film in studio.films for slot in film)]
+            found[f"phase.studios[{seat}]"] = tuple(c for c in cards if c >= 0)
+    return found
+
+
+def validate(state: State) -> None:
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+    if not isinstance(state, State):
+        raise CorruptState(f"expected a hollywood State, got {type(state).__name__}")
+    config = state.config
+    players = config.players
+    for name in ("money", "bid_cards", "hands", "packets", "set_aside", "trophies", "log"):
+        if len(getattr(state, name)) != players:
+            raise CorruptState(f"one entry per seat ({players})", f"data.{name}")
+    if len(state.lots) != players:
+        raise CorruptState(f"{players} face-up lots", "data.lots")
+    expected = {card for ids in components(config) for card in ids}
+    seen: dict[int, str] = {}
+    for place, items in places(state).items():
+        for index, card in enumerate(items):
+            if type(card) is not int or card not in expected:
+                raise CorruptState(f"card {card!r} is not in play", f"data.{place}[{index}]")
+            if card in seen:
+                raise CorruptState(f"card {card} is also in {seen[card]}",
+                                   f"data.{place}[{index}]")
+            seen[card] = place
+    if len(seen) != len(expected):
+        raise CorruptState(f"{len(expected) - len(seen)} cards are missing", "data")
+    if not 1 <= state.year <= 3 or not 0 <= state.distributor < players:
+        raise CorruptState("the year is 1 to 3 and the distributor a seat", "data.year")
+    for seat in range(players):
+        if state.money[seat] < 0:
+            raise CorruptState("money is never negative", f"data.money[{seat}]")
+        if not state.bid_cards[seat] <= BID_CARDS or 0 not in state.bid_cards[seat]:
+            raise CorruptState("bid cards are 0 to 4, and the 0 is never spent",
+                               f"data.bid_cards[{seat}]")

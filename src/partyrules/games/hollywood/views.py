@@ -1,0 +1,440 @@
+"""What each seat may know in Hollywood, determinization for search, and narration.
+
+Public: the year, the stage, the distributor, all money, bid cards, the lots, the
+Festival card, Films of the Year, the common discard pile, the supplies, deck and hand
+counts, who has acted in the current simultaneous step, and everything revealed (bids,
+Stage 4 plays, films). Own: hand, packet, pending pick, bid and Stage 4 plays, the
+studio in Stage 5, the private log of the year; the distributor sees the stars it drew.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from partyrules.core.rng import Rng
+from partyrules.core.rules import check_seat
+from partyrules.games.hollywood.actions import (
+    Action,
+    AssignCard,
+    Bid,
+    BidForDistributor,
+    ChooseTarget,
+    Draft,
+    EndCrew,
+    FinishProduction,
+    GiveCard,
+    GiveStar,
+    NameType,
+    PayInstead,
+    PlayCrew,
+    TakeSecondTeamDirector,
+    TakeWorthlessScript,
+    TeachIcon,
+)
+from partyrules.games.hollywood.crew import eligible, holds_lawyer, named_types
+from partyrules.games.hollywood.films import plan_films
+from partyrules.games.hollywood.flow import kinds_of
+from partyrules.games.hollywood.rules import legal_actions, to_act
+from partyrules.games.hollywood.state import (
+    Answering,
+    Bidding,
+    Config,
+    CrewPlanning,
+    CrewTurn,
+    DistributorBids,
+    Drafting,
+    Over,
+    PlacedBid,
+    Play,
+    Producing,
+    Slot,
+    StarDistribution,
+    State,
+    Studio,
+    View,
+)
+
+__all__ = ["card_name", "describe_action", "determinize", "render_view", "view"]
+
+DETERMINIZE_TRIES = 200
+"""Random deals :func:`determinize` tries before it keeps the hidden cards as they are."""
+
+
+def _done(state: State) -> frozenset[int]:
+    phase = state.phase
+    players = range(state.config.players)
+    if isinstance(phase, DistributorBids):
+        return frozenset(s for s in players if phase.bids[s] is not None)
+    if isinstance(phase, Drafting):
+        return frozenset(s for s in players if phase.picks[s] is not None)
+    if isinstance(phase, Bidding):
+        return frozenset(s for s in players if phase.bids[s] is not None)
+    if isinstance(phase, CrewPlanning):
+        return phase.ended
+    if isinstance(phase, Producing):
+        return frozenset(s for s in players if phase.studios[s].finished)
+    return frozenset()
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know (None: a spectator)."""
+    players = state.config.players
+    check_seat(players, seat, spectator=True)
+    phase = state.phase
+    mine = seat is not None
+    hand: tuple[int, ...] = state.hands[seat] if seat is not None else ()
+    hand_sizes = tuple(len(h) for h in state.hands)
+    studio = None
+    if isinstance(phase, Producing):
+        hand_sizes = tuple(len(s.start) for s in phase.studios)
+        studio = phase.studios[seat] if seat is not None else None
+        hand = studio.hand if studio is not None else ()
+    own_bid = own_pick = None
+    own_plays: tuple[Play, ...] = ()
+    building = None
+    if isinstance(phase, DistributorBids) and mine:
+        value = phase.bids[seat]  # type: ignore[index]
+        own_bid = None if value is None else PlacedBid(0, value)
+    elif isinstance(phase, Bidding) and mine:
+        own_bid = phase.bids[seat]  # type: ignore[index]
+    elif isinstance(phase, Drafting) and mine:
+        own_pick = phase.picks[seat]  # type: ignore[index]
+    elif isinstance(phase, CrewPlanning) and mine:
+        own_plays = phase.plans[seat]  # type: ignore[index]
+        building = phase.building[seat]  # type: ignore[index]
+    elif isinstance(phase, CrewTurn):
+        building = phase.building  # a sequential play is public
+    stars: tuple[int, ...] = ()
+    if isinstance(phase, StarDistribution) and seat == state.distributor:
+        stars = phase.stars
+    return View(
+        seat=seat, config=state.config, to_act=to_act(state), year=state.year,
+        distributor=state.distributor, money=state.money, bid_cards=state.bid_cards,
+        basic_size=len(state.basic), star_size=len(state.star),
+        festivals_size=len(state.festivals), festival=state.festival,
+        discard=state.discard, worthless_size=len(state.worthless),
+        second_team_size=len(state.second_team), hand=hand, hand_sizes=hand_sizes,
+        packet=state.packets[seat] if seat is not None else (),
+        packet_sizes=tuple(len(p) for p in state.packets), stars=stars, lots=state.lots,
+        set_aside=state.set_aside[seat] if seat is not None else (),
+        set_aside_sizes=tuple(len(s) for s in state.set_aside), plays=state.plays,
+        own_plays=own_plays, building=building, revealed_bids=state.revealed_bids,
+        own_bid=own_bid, own_pick=own_pick, studio=studio, done=_done(state),
+        queue=phase.queue if isinstance(phase, Answering) else (),
+        crew_seat=phase.seat if isinstance(phase, CrewTurn) else None,
+        trophies=state.trophies, log=state.log[seat] if seat is not None else (),
+        report=state.report, over=phase if isinstance(phase, Over) else None,
+    )
+
+
+# -- determinization --------------------------------------------------------------------------
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A full state ``seat`` cannot tell from ``state``: the cards it cannot see (other
+    hands, packets, Stage 4 plans and Stage 5 studios, the decks, the box, the stars the
+    distributor drew) dealt again among those places, each keeping its count of each
+    card back; the other seats' hidden choices (picks, bids, plans, arrangements) drawn
+    again; a new rng. Cards in the seat's private log and cards set aside in Stage 4
+    stay where they are; a play that had no effect still finds no card of the type it
+    named. After :data:`DETERMINIZE_TRIES` failed deals the cards stay as they are."""
+    check_seat(state.config.players, seat, spectator=False)
+    for _ in range(DETERMINIZE_TRIES):
+        dealt = _deal(state, seat, rng)
+        if dealt is not None:
+            return dealt
+    kept = _rebuild(state, seat, rng, {})
+    assert kept is not None  # nothing dealt: nothing can contradict the seat's knowledge
+    return kept
+
+
+def _hidden_places(state: State, seat: int) -> dict[str, tuple[int, ...]]:
+    """Every place whose cards ``seat`` cannot see, with its cards."""
+    phase = state.phase
+    found: dict[str, tuple[int, ...]] = {
+        "basic": state.basic, "star": state.star, "box": state.box,
+        "festivals": state.festivals}
+    for other in range(state.config.players):
+        if other == seat:
+            continue
+        found[f"hand{other}"] = state.hands[other]
+        found[f"packet{other}"] = state.packets[other]
+        if isinstance(phase, Producing):
+            studio = phase.studios[other]
+            found[f"studio{other}"] = studio.start
+        if isinstance(phase, CrewPlanning):
+            planned = [p.card for p in phase.plans[other]]
+            if phase.building[other] is not None:
+                planned.append(phase.building[other].card)  # type: ignore[union-attr]
+            found[f"plans{other}"] = tuple(planned)
+    if isinstance(phase, StarDistribution) and seat != state.distributor:
+        found["stars"] = phase.stars
+    return found
+
+
+def _deal(state: State, seat: int, rng: random.Random) -> State | None:
+    places = _hidden_places(state, seat)
+    fixed = {note.card for note in state.log[seat]}
+    kinds = state.config.deck().cards
+    pools: dict[str, list[int]] = {}
+    for cards in places.values():
+        for card in cards:
+            if card not in fixed:
+                pools.setdefault(kinds[card].back, []).append(card)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    dealt: dict[str, tuple[int, ...]] = {}
+    for name in sorted(places, key=lambda name: not name.startswith("plans")):
+        chosen = []
+        for card in places[name]:
+            if card in fixed:
+                chosen.append(card)
+                continue
+            pool = pools[kinds[card].back]
+            if name.startswith("plans"):  # a hidden play is an Agent, Lawyer or Scandal
+                index = next((i for i, c in enumerate(pool) if _playable(state, c)), None)
+                if index is None:
+                    return None
+                chosen.append(pool.pop(index))
+            else:
+                chosen.append(pool.pop())
+        dealt[name] = tuple(chosen)
+    return _rebuild(state, seat, rng, dealt)
+
+
+def _playable(state: State, card: int) -> bool:
+    kind = state.config.deck().cards[card]
+    return kind.scandal or kind.effect in ("agent", "lawyer")
+
+
+def _rebuild(state: State, seat: int, rng: random.Random,
+             dealt: dict[str, tuple[int, ...]]) -> State | None:
+    """The state with the dealt places, the other seats' hidden choices drawn again;
+    None when the deal breaks what the seat knows."""
+    config = state.config
+    players = config.players
+    get = dealt.get
+    hands = tuple(get(f"hand{s}", state.hands[s]) for s in range(players))
+    packets = tuple(get(f"packet{s}", state.packets[s]) for s in range(players))
+    phase = state.phase
+    if isinstance(phase, (CrewTurn, CrewPlanning, Answering)):
+        for play in state.plays:  # a play with no effect: no card of the type named
+            if play.result == "none" and play.target != seat and dealt and eligible(
+                    _with_hands(state, hands), play.target, play.named):
+                return None
+    if isinstance(phase, StarDistribution) and "stars" in dealt:
+        phase = StarDistribution(dealt["stars"], phase.served)
+    elif isinstance(phase, Drafting) and dealt:
+        phase = Drafting(tuple(pick if pick is None or s == seat else rng.choice(packets[s])
+                               for s, pick in enumerate(phase.picks)))
+    elif isinstance(phase, Bidding) and dealt:
+        phase = Bidding(tuple(
+            bid if bid is None or s == seat else _random_bid(state, s, rng)
+            for s, bid in enumerate(phase.bids)))
+    elif isinstance(phase, DistributorBids) and dealt:
+        phase = DistributorBids(tuple(
+            bid if bid is None or s == seat
+            else rng.choice(sorted(state.bid_cards[s])) for s, bid in enumerate(phase.bids)))
+    elif isinstance(phase, CrewPlanning) and dealt:
+        for s in phase.ended:
+            if s != seat and holds_lawyer(state, hands[s]):
+                return None
+        plans, building = list(phase.plans), list(phase.building)
+        for s in range(players):
+            if s == seat:
+                continue
+            cards = list(get(f"plans{s}", ()))
+            replayed = [_replay(state, play, cards.pop(0), rng, True) for play in plans[s]]
+            current = building[s]
+            if current is not None:
+                building[s] = _replay(state, current, cards.pop(0), rng, False)
+                if building[s] is None:
+                    return None
+            plans[s] = tuple(p for p in replayed if p is not None)
+        phase = CrewPlanning(tuple(plans), tuple(building), phase.ended)
+    elif isinstance(phase, Producing) and dealt:
+        studios = []
+        for s, studio in enumerate(phase.studios):
+            if s == seat:
+                studios.append(studio)
+                continue
+            start = get(f"studio{s}", studio.start)
+            studios.append(_studio(state, start, studio, rng))
+        phase = Producing(tuple(studios))
+    return State(
+        config, Rng.from_seed(rng.getrandbits(64)), state.year, state.distributor,
+        state.money, state.bid_cards, get("basic", state.basic), get("star", state.star),
+        get("festivals", state.festivals), state.festival, state.discard,
+        tuple(sorted(get("box", state.box))), state.worthless, state.second_team, hands,
+        packets, state.lots, state.set_aside, state.plays, state.revealed_bids,
+        state.trophies, state.log, state.report, phase,
+    )
+
+
+def _replay(state: State, play: Play, card: int, rng: random.Random,
+            complete: bool) -> Play | None:
+    """A hidden play made with another card: the same owner and target, a type that
+    card may name; None when the card cannot be where the play stands (a Scandals card
+    names nothing, so it is never waiting for a type)."""
+    types = named_types(state, card)
+    if complete:
+        return Play(play.owner, card, play.target, rng.choice(types) if types else "")
+    if play.target != -1 and not types:
+        return None
+    return Play(play.owner, card, play.target)
+
+
+def _with_hands(state: State, hands: tuple[tuple[int, ...], ...]) -> State:
+    from partyrules.games.hollywood.flow import evolve
+
+    return evolve(state, {"hands": hands})
+
+
+def _random_bid(state: State, seat: int, rng: random.Random) -> PlacedBid:
+    options = [a for a in legal_actions(_as_bidding(state), seat) if isinstance(a, Bid)]
+    chosen = options[rng.randrange(len(options))]
+    return PlacedBid(chosen.lot, chosen.value)
+
+
+def _as_bidding(state: State) -> State:
+    from partyrules.games.hollywood.flow import evolve
+
+    return evolve(state, {"phase": Bidding((None,) * state.config.players)})
+
+
+def _studio(state: State, start: tuple[int, ...], studio: Studio,
+            rng: random.Random) -> Studio:
+    """Another seat's studio as it could be: its cards dealt again; a finished studio
+    holds a valid arrangement reaching its Scandals obligation."""
+    from partyrules.games.hollywood.films import scandal_obligation
+
+    kinds = kinds_of(state, start)
+    obligation = scandal_obligation(kinds) if state.config.scandals else 0
+    if not studio.finished:
+        return Studio(start, ((), (), ()), (), 0, 0, 0, start, obligation, (), False)
+    plan = plan_films(kinds, rng)
+    used = {index for film in plan for index, _ in film}
+    films = tuple(tuple(Slot(start[i], role) for i, role in film) for film in plan)
+    films = (*films, *(((),) * (3 - len(films))))
+    hand = tuple(c for i, c in enumerate(start) if i not in used)
+    return Studio(hand, films, (), 0, 0, 0, start, obligation, (), True)
+
+
+# -- narration ----------------------------------------------------------------------------------
+
+
+def card_name(config: Config, card: int) -> str:
+    """A readable name for a card id (a supply token: the card it stands for)."""
+    if card < 0:
+        return "Second-Team Director" if card == -4 else "Worthless Script"
+    kind = config.deck().cards[card]
+    genres = "".join(sorted(kind.genres, key="RCAT".index))
+    coin = "" if kind.coin is None else f" ${kind.coin}M"
+    figurines = f" {kind.figurines} fig" if kind.figurines else ""
+    return f"{kind.name}" + (f" [{genres}]" if genres else "") + coin + figurines
+
+
+_DESCRIBE: dict[type, Callable[[State, object, int | None], str]] = {}
+
+
+def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+    """One line saying what ``action`` does, as ``viewer`` may know it: hidden choices
+    (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat making them."""
+    who = f"Seat {action.seat}"
+    own = viewer == action.seat
+    config = state.config
+    match action:
+        case BidForDistributor(value=value):
+            return f"{who} bids {value if own else 'a bid card'} for the distribution"
+        case GiveStar(card=card, to=to):
+            shown = card_name(config, card) if viewer in (action.seat, to) else "a star card"
+            return f"{who} hands {shown} to seat {to}"
+        case Draft(card=card):
+            return f"{who} drafts {card_name(config, card) if own else 'a card'}"
+        case Bid(lot=lot, value=value):
+            return f"{who} bids {value} on lot {lot}" if own else f"{who} places a bid"
+        case PlayCrew(card=card):
+            public = isinstance(state.phase, CrewTurn) or own
+            return f"{who} plays {card_name(config, card) if public else 'a card'}"
+        case ChooseTarget(target=target):
+            return f"{who} plays it against seat {target}" if own or isinstance(
+                state.phase, CrewTurn) else f"{who} chooses a target"
+        case NameType(kind=named):
+            return f"{who} names {named}" if own or isinstance(
+                state.phase, CrewTurn) else f"{who} names a type"
+        case EndCrew():
+            return f"{who} ends Crew Activities"
+        case GiveCard(card=card):
+            phase = state.phase
+            owner = phase.queue[0].owner if isinstance(phase, Answering) else -1
+            shown = card_name(config, card) if viewer in (action.seat, owner) else "a card"
+            return f"{who} gives {shown} to seat {owner}"
+        case PayInstead():
+            return f"{who} pays the Lawyer's owner instead"
+        case AssignCard(card=card, film=film, role=role):
+            if not own:
+                return f"{who} works on its films"
+            where = "the hand" if film is None else f"film {film}"
+            acting = f" as {role}" if role else ""
+            return f"{who} puts {card_name(config, card)} into {where}{acting}"
+        case TakeWorthlessScript(discard=card) | TakeSecondTeamDirector(discard=card):
+            what = ("a Second-Team Director" if isinstance(action, TakeSecondTeamDirector)
+                    else "a Worthless Script")
+            return (f"{who} discards {card_name(config, card)} for {what}" if own
+                    else f"{who} works on its films")
+        case TeachIcon(card=card, genre=genre):
+            return (f"{who}'s Teacher gives {card_name(config, card)} the icon {genre}"
+                    if own else f"{who} works on its films")
+        case FinishProduction():
+            return f"{who} finishes its films"
+    return f"{who}: {action!r}"
+
+
+def render_view(view: View) -> str:
+    """A readable film table for a terminal: money, lots, hands, films in progress and
+    the last year's results."""
+    config = view.config
+    lines = [f"Year {view.year}, distributor seat {view.distributor}"
+             + (f", festival: {card_name(config, view.festival)}"
+                if view.festival is not None else "")]
+    lines.append("Money: " + ", ".join(f"seat {s} ${m}M" for s, m in enumerate(view.money))
+                 + "; bid cards: " + ", ".join(
+                     f"seat {s} {sorted(b)}" for s, b in enumerate(view.bid_cards)))
+    lines.append(f"Decks: basic {view.basic_size}, star {view.star_size}; discard "
+                 f"{len(view.discard)}; supply: {view.worthless_size} Worthless Scripts, "
+                 f"{view.second_team_size} Second-Team Directors")
+    if any(card is not None for card in view.lots):
+        lines.append("Lots: " + "; ".join(
+            f"{i + 1}) {card_name(config, c)}" for i, c in enumerate(view.lots)
+            if c is not None) + f"; {len(view.lots) + 1}) the top star card")
+    if view.stars:
+        lines.append("Stars to hand out: " + ", ".join(card_name(config, c)
+                                                       for c in view.stars))
+    if view.packet:
+        lines.append("Your packet: " + ", ".join(f"{c}: {card_name(config, c)}"
+                                                 for c in view.packet))
+    if view.hand:
+        lines.append("Your hand: " + ", ".join(f"{c}: {card_name(config, c)}"
+                                               for c in view.hand))
+    lines.append("Hands: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(view.hand_sizes)))
+    if view.studio is not None:
+        for index, film in enumerate(view.studio.films):
+            cells = ", ".join(card_name(config, s.card) + (f" as {s.role}" if s.role else "")
+                              + (f" +{s.icon}" if s.icon else "") for s in film)
+            lines.append(f"Your film {index}: {cells or '(empty)'}")
+    if view.report is not None:
+        lines.append(f"Year {view.report.year} box office:")
+        lines.append(f"  {'seat':>4} {'film':>4} {'coins':>5} {'genre':>5} {'duo':>3} "
+                     f"{'chor':>4} {'crit':>4} {'fest':>4} {'total':>5} {'cost':>4} "
+                     f"{'title':>5}")
+        for r in view.report.films:
+            lines.append(f"  {r.seat:>4} {r.film:>4} {r.coins:>5} {r.genre:>5} {r.duo:>3} "
+                         f"{r.choreography:>4} {r.critic:>4} {r.festival:>4} "
+                         f"{r.box_office:>5} {r.cost:>4} {r.title:>5}")
+        best = view.report.film_of_the_year
+        lines.append("  Film of the Year: " + ("none" if best is None
+                                               else f"seat {best[0]}, film {best[1]}"))
+    if view.over is not None:
+        lines.append(f"Game over ({view.over.reason}): winners {sorted(view.over.winners)}")
+    return "\n".join(lines)
