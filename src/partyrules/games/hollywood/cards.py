@@ -60,7 +60,7 @@ EFFECTS: tuple[str, ...] = (
 """What a card does beyond its printed values ("" nothing)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class CardKind:
     """One distinct printed card and how many copies the game has.
 

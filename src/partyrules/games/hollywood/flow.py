@@ -91,8 +91,8 @@ def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def kinds_of(state: State, cards: Sequence[int]) -> tuple[CardKind, ...]:
     """The kinds of card ids (tokens of supply cards included)."""
-    return tuple(token_kind(state, c) if c < 0 else state.config.deck().cards[c]
-                 for c in cards)
+    kinds = state.config.deck().cards
+    return tuple(kinds[c] if c >= 0 else token_kind(state, c) for c in cards)
 
 
 def token_kind(state: State, token: int) -> CardKind:

@@ -241,12 +241,12 @@ def _toward_plan(state: State, seat: int) -> tuple[AssignCard, ...]:
 
 
 def _plan(state: State, studio: Studio,
-          rng: random.Random | None) -> dict[int, tuple[int, str | None]]:
+          seed: int | None) -> dict[int, tuple[int, str | None]]:
     """Where each card goes in a valid arrangement reaching the obligation (without a
     Second-Team Director, which could cost more than the seat has)."""
     usable = tuple(c for c in sorted(_cards(studio)) if c != SECOND_TEAM_TOKEN)
     kinds = kinds_of(state, usable)
-    films = plan_films(kinds, rng) if rng is not None else _cached_plan(kinds)
+    films = _cached_plan(kinds, seed)
     target: dict[int, tuple[int, str | None]] = {}
     for index, film in enumerate(films):
         for position, role in film:
@@ -257,8 +257,10 @@ def _plan(state: State, studio: Studio,
 
 
 @lru_cache(maxsize=4096)
-def _cached_plan(kinds: tuple[CardKind, ...]) -> tuple[tuple[tuple[int, str], ...], ...]:
-    return plan_films(kinds)
+def _cached_plan(kinds: tuple[CardKind, ...],
+                 seed: int | None) -> tuple[tuple[tuple[int, str], ...], ...]:
+    """The canonical arrangement (``seed`` None) or one drawn with a seeded rng."""
+    return plan_films(kinds, None if seed is None else random.Random(seed))
 
 
 def _moves_to(state: State, seat: int, studio: Studio,
@@ -317,7 +319,7 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
     else:
         seed = hash((state.year, seat, studio.start, studio.discards, studio.worthless,
                      studio.second_team))
-        moves = _moves_to(state, seat, studio, _plan(state, studio, random.Random(seed)))
+        moves = _moves_to(state, seat, studio, _plan(state, studio, seed))
     if moves:
         return moves[0]
     if finish_error(state, seat) is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -120,7 +120,21 @@ class Config:
 
     def deck(self) -> Deck:
         """Every card instance of the card list, by id."""
-        return deck_of(self.data())
+        last = _LAST_DECK
+        if last and last[0] is self:  # the hot path: the same game asks again and again
+            return last[1]
+        deck = _deck(self)
+        last[:] = [self, deck]
+        return deck
+
+
+_LAST_DECK: list[Any] = []
+"""A one-entry identity cache in front of :func:`_deck` (a cache only: no state)."""
+
+
+@lru_cache(maxsize=64)
+def _deck(config: Config) -> Deck:
+    return deck_of(config.data())
 
 
 @lru_cache(maxsize=64)
