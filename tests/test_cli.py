@@ -362,3 +362,15 @@ def test_play_dylan_dog_shows_the_board(capsys: pytest.CaptureFixture[str],
     assert re.search(r"^ +3  \. +3 nightmare card +crypt Mente$", out, re.M)
     assert re.search(r"^ +0  white A +0 nightmare card +gate Tempo-Mente$", out, re.M)
     assert "Game over after" in out and "(turn_limit)" in out
+
+
+def test_play_hollywood_shows_the_film_table(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    feed(monkeypatch, "1\n" * 2000)
+    code, out, err = run(capsys, "play", "hollywood", "--seats", "human,random", "--seed", "4")
+    assert code == 0, err
+    assert re.search(r"^Money: seat 0 \$12M, seat 1 \$12M; bid cards: seat 0 \[0, 1, 2, 3, 4\]",
+                     out, re.M)
+    assert re.search(r"^  seat film coins genre duo chor crit fest total cost title$", out, re.M)
+    assert re.search(r"^  Film of the Year: (seat \d, film \d|none)$", out, re.M)
+    assert "Game over after" in out

@@ -34,6 +34,10 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
                                           7, 707),
     "dylan_dog_3p_seed190.json": ("dylan_dog", {"players": 3}, 190, 19190),
     "dylan_dog_6p_limit90_seed8.json": ("dylan_dog", {"players": 6, "turn_limit": 90}, 8, 808),
+    "hollywood_2p_seed9.json": ("hollywood", {"players": 2}, 9, 909),
+    "hollywood_all_5p_seed10.json": ("hollywood", {"players": 5, "awards": True,
+                                                   "scandals": True, "festivals": True},
+                                     10, 1010),
 }
 
 

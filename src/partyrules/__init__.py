@@ -2,7 +2,7 @@
 
 >>> import partyrules
 >>> sorted(partyrules.GAMES)
-['dany', 'dinner', 'dylan_dog', 'when_i_dream']
+['dany', 'dinner', 'dylan_dog', 'hollywood', 'when_i_dream']
 >>> game = partyrules.get_game("dinner")
 >>> state = game.setup(game.Config(players=4), seed=7)
 >>> while not game.is_terminal(state):

@@ -127,6 +127,13 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
             raise fail("each entry is a card kind", index)
         if kind.effect not in EFFECTS:
             raise fail(f"unknown effect {kind.effect!r}", index)
+        if kind.back not in BACKS or kind.kind not in KINDS or \
+                kind.expansion not in EXPANSIONS:
+            raise fail(f"back, kind and expansion are among {list(BACKS)}, {list(KINDS)} "
+                       f"and {list(EXPANSIONS)}", index)
+        if not set(kind.roles) <= set(ROLES) or not set(kind.genres) <= set(GENRES):
+            raise fail(f"roles are among {list(ROLES)} and genres among {list(GENRES)}",
+                       index)
         if type(kind.count) is not int or kind.count < 1:
             raise fail("count is 1 or more", index)
         if kind.kind == "dual" and (len(kind.roles) != 2 or len(set(kind.roles)) != 2):

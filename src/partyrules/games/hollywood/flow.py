@@ -390,7 +390,10 @@ def reveal(state: State, studios: tuple[Studio, ...]) -> State:
         "festival": None, "hands": ((),) * players, "plays": (),
         "revealed_bids": (None,) * players, "log": ((),) * players,
         "report": YearReport(state.year, tuple(reports),
-                             None if best is None else (best.seat, best.film)),
+                             None if best is None else (best.seat, best.film),
+                             tuple(studio.discards for studio in studios),
+                             tuple((studio.worthless, studio.second_team)
+                                   for studio in studios)),
         "distributor": distributor,
     }
     if state.year == 3:

@@ -309,9 +309,11 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
     """Random play: now and then any legal move, else the next move toward a valid
     arrangement (drawn once per studio), then the finish."""
     studio = studio_of(state, seat)
-    if rng.random() < 0.15 and studio.moves < move_budget(studio):
-        options = list(production_actions(state, seat))
-        return options[rng.randrange(len(options))]
+    roll = rng.random()
+    if roll < 0.15 and studio.moves < move_budget(studio):
+        wild = _wild_action(state, seat, studio, rng)  # exercises the unusual moves
+        if wild is not None:
+            return wild
     if finish_error(state, seat) is None and rng.random() < 0.8:
         return FinishProduction(seat)
     if studio.moves >= move_budget(studio):
@@ -326,6 +328,28 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
         return FinishProduction(seat)
     options = list(production_actions(state, seat))
     return options[rng.randrange(len(options))]
+
+
+def _wild_action(state: State, seat: int, studio: Studio, rng: random.Random) -> (
+        AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon | None):
+    """A random move, supply take or Teacher icon, drawn without listing every legal
+    action; None when the draw is not legal."""
+    kind_of_move = rng.random()
+    if kind_of_move < 0.2 and studio.hand:
+        card = rng.choice(studio.hand)
+        take: TakeWorthlessScript | TakeSecondTeamDirector = (
+            TakeSecondTeamDirector(seat, card) if rng.random() < 0.3
+            else TakeWorthlessScript(seat, card))
+        return take if take_error(state, take) is None else None
+    if kind_of_move < 0.3 and state.config.awards:
+        teaches = [a for a in production_actions(state, seat) if isinstance(a, TeachIcon)]
+        return rng.choice(teaches) if teaches else None
+    card = rng.choice(_cards(studio))
+    kind = kinds_of(state, (card,))[0]
+    film = rng.choice((0, 1, 2, None))
+    role = None if film is None else rng.choice(_roles(kind))
+    move = AssignCard(seat, card, film, role)
+    return move if assign_error(state, move) is None else None
 
 
 # -- effects ---------------------------------------------------------------------------------

@@ -174,6 +174,22 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset()
 
 
+def _acts(state: State, seat: int) -> bool:
+    """``seat in to_act(state)``, without building the set (the hot path)."""
+    phase = state.phase
+    if type(seat) is not int or not 0 <= seat < state.config.players:
+        return False
+    if isinstance(phase, Drafting):
+        return phase.picks[seat] is None and bool(state.packets[seat])
+    if isinstance(phase, (Bidding, DistributorBids)):
+        return phase.bids[seat] is None
+    if isinstance(phase, Producing):
+        return not phase.studios[seat].finished
+    if isinstance(phase, CrewPlanning):
+        return seat not in phase.ended
+    return seat in to_act(state)
+
+
 def is_simultaneous(state: State) -> bool:
     """The bids for the distribution, the draft, the auction, Stage 4 with Scandals and
     Stage 5 are simultaneous: hidden choices in any order."""
@@ -214,7 +230,7 @@ def _acting_error(state: State, action: Any, phases: type | tuple[type, ...],
     if error:
         return error
     seat = action.seat
-    if type(seat) is not int or seat not in to_act(state):
+    if not _acts(state, seat):
         return f"seat {seat!r} does not act now in {_PHASE_NAMES[type(state.phase)]}"
     return None
 
@@ -391,7 +407,7 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order."""
-    if type(seat) is not int or seat not in to_act(state):
+    if not _acts(state, seat):
         return
     phase = state.phase
     if isinstance(phase, DistributorBids):
@@ -431,9 +447,9 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
-    """A random legal action; Stage 5 builds a valid arrangement and finishes; Stage 4
-    ends more often than it plays an Agent."""
-    if isinstance(state.phase, Producing) and type(seat) is int and seat in to_act(state):
+    """A uniformly random legal action, except in Stage 5, where random play builds a
+    valid arrangement and finishes (now and then taking any legal action)."""
+    if isinstance(state.phase, Producing) and _acts(state, seat):
         return random_production_action(state, seat, rng)
     return uniform_choice(legal_actions(state, seat), seat, rng)
 

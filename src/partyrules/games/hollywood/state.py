@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -29,7 +29,7 @@ __all__ = [
     "MAX_WORTHLESS",
     "STARTING_MONEY",
     "Answering",
-        "Bidding",
+    "Bidding",
     "Config",
     "CrewPlanning",
     "CrewTurn",
@@ -120,15 +120,14 @@ class Config:
 
     def deck(self) -> Deck:
         """Every card instance of the card list, by id."""
-        last = _LAST_DECK
-        if last and last[0] is self:  # the hot path: the same game asks again and again
-            return last[1]
+        if _LAST_DECK and _LAST_DECK[0][0] is self:  # the hot path: one game asks again
+            return _LAST_DECK[0][1]
         deck = _deck(self)
-        last[:] = [self, deck]
+        _LAST_DECK[:] = [(self, deck)]
         return deck
 
 
-_LAST_DECK: list[Any] = []
+_LAST_DECK: list[tuple[Config, Deck]] = []
 """A one-entry identity cache in front of :func:`_deck` (a cache only: no state)."""
 
 
@@ -238,6 +237,10 @@ class YearReport:
     films: tuple[FilmReport, ...]
     film_of_the_year: tuple[int, int] | None
     """``(seat, film)``, or None when nobody won the title."""
+    discards: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the cards it discarded for supply cards in Stage 5."""
+    takes: tuple[tuple[int, int], ...] = ()
+    """Per seat, ``(Worthless Scripts, Second-Team Directors)`` taken in Stage 5."""
 
 
 @attrs.frozen(slots=True)
