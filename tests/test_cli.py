@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import partyrules
-from partyrules.bots import RandomBot, make_bot
+from partyrules.bots import ISMCTSBot, RandomBot, make_bot
 from partyrules.cli import main
 
 
@@ -276,8 +276,21 @@ def test_make_bot_resolves_names() -> None:
     game = partyrules.get_game("dinner")
     bot = make_bot("random", game)
     assert isinstance(bot, RandomBot) and bot.name == "random"
-    with pytest.raises(partyrules.InvalidConfig, match="known bots: random"):
+    with pytest.raises(partyrules.InvalidConfig, match="known bots: ismcts, ismcts:N, random"):
         make_bot("perfect", game)
+    searcher = make_bot("ismcts:25", game)
+    assert isinstance(searcher, ISMCTSBot) and searcher.iterations == 25
+    assert make_bot("ismcts", game).name == "ismcts:200"
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:"):
+        with pytest.raises(partyrules.InvalidConfig, match="iterations"):
+            make_bot(bad, game)
+
+
+def test_play_accepts_search_bots_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "dany", "--seats", "ismcts:5,random,random",
+                         "--seed", "3")
+    assert code == 0, err
+    assert "Seats: 0 ismcts:5, 1 random, 2 random" in out and "Game over" in out
 
 
 # -- the table's rulings (TABLE, seat -1) ------------------------------------------------------

@@ -16,11 +16,12 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from partyrules.bots.ismcts import ISMCTSBot
 from partyrules.bots.random_bot import RandomBot
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import AnyGame
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
 
 
 class Bot(Protocol):
@@ -40,14 +41,26 @@ class Bot(Protocol):
 
 BOTS: dict[str, Callable[[AnyGame], Bot]] = {
     "random": RandomBot,
+    "ismcts": ISMCTSBot,
 }
 """Bot factories by name (each takes the game the bot will play)."""
 
 
 def make_bot(spec: str, game: AnyGame) -> Bot:
-    """The bot called ``spec`` for ``game``; :class:`InvalidConfig` lists the known names."""
+    """The bot called ``spec`` for ``game``: a name of :data:`BOTS`, or ``ismcts:N`` (an
+    ISMCTS bot with N iterations per decision); :class:`InvalidConfig` lists the names.
+
+    >>> import partyrules
+    >>> make_bot("ismcts:50", partyrules.get_game("dany")).name
+    'ismcts:50'
+    """
+    name, sep, budget = spec.partition(":")
+    if name == "ismcts" and sep:
+        if not budget.isdigit() or int(budget) < 1:
+            raise InvalidConfig(f"ismcts:N takes a number of iterations from 1, not {budget!r}")
+        return ISMCTSBot(game, int(budget))
     factory = BOTS.get(spec)
     if factory is None:
-        known = ", ".join(sorted(BOTS))
+        known = ", ".join(sorted([*BOTS, "ismcts:N"]))
         raise InvalidConfig(f"no bot called {spec!r}; known bots: {known}")
     return factory(game)

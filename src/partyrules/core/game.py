@@ -33,6 +33,7 @@ __all__ = [
     "get_game",
     "random_actor",
     "register",
+    "standing",
     "text_field",
 ]
 
@@ -130,6 +131,9 @@ class Game(Generic[C, S, A, V]):
     does, as ``viewer`` may know it (``None``: what the whole table sees)."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
+    heuristic: Callable[[S], tuple[float, ...]] | None = None
+    """Optional: how well each seat stands in a running game, from 0 to 1 (the game's
+    page documents it); search bots use it to judge playouts they cut short."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
@@ -137,8 +141,9 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
                     views: ModuleType) -> Game[Any, Any, Any, Any]:
     """The :class:`Game` of a game package whose rooms follow the house layout:
     ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``), ``actions``
-    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``) and ``views`` (``view``,
-    ``determinize``, ``describe_action``, ``render_view``)."""
+    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic`` if
+    the game has one) and ``views`` (``view``, ``determinize``, ``describe_action``,
+    ``render_view``)."""
     return Game(
         name=name, title=title, min_players=min_players, max_players=max_players,
         Config=state.Config, State=state.State, View=state.View,
@@ -149,7 +154,21 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         view=views.view, determinize=views.determinize,
         validate=state.validate, places=state.places,
         describe_action=views.describe_action, render_view=views.render_view,
+        heuristic=getattr(rules, "heuristic", None),
     )
+
+
+def standing(values: tuple[float, ...]) -> tuple[float, ...]:
+    """Each seat's value as a share of the leader's, from 0 to 1 (all 0.5 when nobody
+    has anything yet): the scale of :attr:`Game.heuristic`.
+
+    >>> standing((10, 5, 0))
+    (1.0, 0.5, 0.0)
+    """
+    top = max(values)
+    if top <= 0:
+        return (0.5,) * len(values)
+    return tuple(max(0.0, value) / top for value in values)
 
 
 TABLE_RATE = 0.1

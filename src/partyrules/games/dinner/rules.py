@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from partyrules.core.errors import InvalidConfig
-from partyrules.core.game import Outcome
+from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -55,6 +55,7 @@ from partyrules.games.dinner.state import (
 __all__ = [
     "END_BONUS",
     "apply",
+    "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -642,3 +643,8 @@ _KINDS: ActionKinds[State] = ActionKinds("Guess Who's Coming to Dinner", _RULES,
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
 
+
+def heuristic(state: State) -> tuple[float, ...]:
+    """Search bots' view of a running game: each seat's score as a share of the
+    leader's (:func:`~partyrules.core.game.standing`)."""
+    return standing(tuple(float(score) for score in state.scores))

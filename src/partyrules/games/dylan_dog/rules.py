@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterator
 
 from partyrules.core.errors import InvalidConfig
-from partyrules.core.game import Outcome
+from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, ended, uniform_choice
 from partyrules.games.dylan_dog.actions import (
@@ -75,6 +75,7 @@ from partyrules.games.dylan_dog.state import (
 __all__ = [
     "MYSTERY_CARDS_TO_WIN",
     "apply",
+    "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -238,3 +239,14 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 _KINDS: ActionKinds[State] = ActionKinds("Dylan Dog", RULES, EFFECTS)
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+
+
+def heuristic(state: State) -> tuple[float, ...]:
+    """Search bots' view of a running game: how many of the 4 mystery cards of its story
+    each seat holds, as a share of the leader's."""
+    known = catalog(state.config.the_cards())
+    found = []
+    for seat, held in enumerate(state.held):
+        elements = {known.element[c] for c in held if known.kinds[c] == "mystery"}
+        found.append(float(sum(known.element[c] in elements for c in state.story[seat])))
+    return standing(tuple(found))

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from partyrules.core.errors import InvalidConfig
-from partyrules.core.game import Outcome
+from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, ended, phase_error, uniform_choice
 from partyrules.games.hollywood.actions import (
@@ -54,6 +54,7 @@ from partyrules.games.hollywood.crew import (
     playable,
 )
 from partyrules.games.hollywood.flow import (
+    TROPHY_INCOME,
     after_star,
     draft_done,
     evolve,
@@ -94,6 +95,7 @@ from partyrules.games.hollywood.state import (
 
 __all__ = [
     "apply",
+    "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -541,3 +543,11 @@ _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+
+
+def heuristic(state: State) -> tuple[float, ...]:
+    """Search bots' view of a running game: each seat's money plus what its Films of
+    the Year will pay at the end, as a share of the leader's."""
+    return standing(tuple(
+        float(money + sum(TROPHY_INCOME * t.countable for t in trophies))
+        for money, trophies in zip(state.money, state.trophies, strict=True)))
