@@ -24,7 +24,8 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 def test_every_example_is_tested_and_documented() -> None:
     scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
-    assert scripts == ["drive_a_game.py", "save_and_verify_replay.py", "write_a_bot.py"]
+    assert scripts == ["drive_a_game.py", "openspiel_mcts.py", "pettingzoo_random.py",
+                       "save_and_verify_replay.py", "write_a_bot.py"]
     for name in scripts:
         text = (EXAMPLES / name).read_text(encoding="utf-8")
         assert text.startswith('"""'), f"{name} has no module docstring"
@@ -61,6 +62,22 @@ def test_save_and_verify_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert verified == f"verified: ok=True, applied={match.group(1)}, terminal=True"
     assert same == "same final state: True"
     assert outcome.startswith("outcome: Outcome(winners=frozenset({")
+
+
+def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
+    played, returns = run_example("openspiel_mcts.py", capsys)
+    match = re.fullmatch(r"partyrules_dylan_dog\(.*\): (\d+) decisions, (\d+) searched by "
+                         r"MCTS for seat 0", played)
+    assert match is not None and 0 < int(match.group(2)) <= int(match.group(1))
+    assert re.fullmatch(r"returns: \[[01]\.0, [01]\.0, [01]\.0\], ended by \w+", returns)
+
+
+def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:
+    steps, rewards, winners = run_example("pettingzoo_random.py", capsys)
+    assert re.fullmatch(r"\d+ agent steps, ended by \w+", steps)
+    values = re.findall(r"seat_(\d) ([01]\.0)", rewards)
+    assert len(values) == 4
+    assert winners == f"winners: {[int(s) for s, v in values if v == '1.0']}"
 
 
 PAGES = sorted(path for path in DOCS.rglob("*.md") if ">>> " in path.read_text("utf-8"))

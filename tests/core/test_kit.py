@@ -385,3 +385,16 @@ def test_playthroughs_of_a_given_config(pt: testing.Playthrough) -> None:
     assert pt.config == CUSTOM_CONFIG
     assert DINNER.is_terminal(pt.states[-1])
     assert pt.replay().verify().ok
+
+
+def test_apply_all_and_assert_refused_check_scripted_play() -> None:
+    game = partyrules.get_game("dany")
+    state = game.setup(game.Config(players=4), 1)
+    first = next(game.legal_actions(state, 0))
+    after = testing.apply_all(game, state, first)
+    assert after == game.apply(state, first)
+    testing.assert_refused(game, after, first)  # the card is no longer in the hand
+    with pytest.raises(testing.InvariantViolation, match="was accepted"):
+        testing.assert_refused(game, state, first)
+    with pytest.raises(testing.InvariantViolation, match="does not say"):
+        testing.assert_refused(game, after, first, "a word the refusal does not use")

@@ -58,6 +58,8 @@ __all__ = [
     "InvariantViolation",
     "Playthrough",
     "action_key",
+    "apply_all",
+    "assert_refused",
     "check_all",
     "check_conservation",
     "check_determinism",
@@ -131,6 +133,36 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
         actions.append(action)
         states.append(state)
     return Playthrough(game.name, config, seed, bot_seed, tuple(actions), tuple(states))
+
+
+def apply_all(game: AnyGame, state: Any, *actions: Any) -> Any:
+    """``state`` after ``actions`` in order, each intermediate state checked by the
+    game's ``validate``: the rule tests' way to play a scripted sequence."""
+    for action in actions:
+        state = game.apply(state, action)
+        game.validate(state)
+    return state
+
+
+def assert_refused(game: AnyGame, state: Any, action: Any, *words: str) -> None:
+    """``action`` raises ``IllegalAction`` whose message holds every one of ``words``,
+    leaves ``state`` equal to before, and is not among the legal actions."""
+    before = copy.deepcopy(state)
+    try:
+        game.apply(state, action)
+    except IllegalAction as refused:
+        message = str(refused)
+    else:
+        raise InvariantViolation(f"{action!r} was accepted")
+    if state != before:
+        raise InvariantViolation(f"refusing {action!r} changed the state")
+    missing = [word for word in words if word not in message]
+    if missing:
+        raise InvariantViolation(f"the refusal {message!r} does not say {missing}")
+    seat = getattr(action, "seat", None)
+    if type(seat) is int and action_key(action) in {
+            action_key(a) for a in game.legal_actions(state, seat)}:
+        raise InvariantViolation(f"{action!r} is refused but listed as legal")
 
 
 # -- strategies ----------------------------------------------------------------------------

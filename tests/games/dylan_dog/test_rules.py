@@ -15,7 +15,6 @@ sectors 5, 13 and 20.
 
 from __future__ import annotations
 
-import copy
 from functools import cache
 
 import attrs
@@ -23,6 +22,7 @@ import pytest
 
 import partyrules
 from partyrules import IllegalAction, InvalidConfig
+from partyrules.core import testing
 from partyrules.core.rng import Rng
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
@@ -201,10 +201,7 @@ def checked(state: State) -> State:
 
 
 def play(state: State, *actions: object) -> State:
-    for action in actions:
-        state = GAME.apply(state, action)
-        GAME.validate(state)
-    return state
+    return testing.apply_all(GAME, state, *actions)
 
 
 def legal(state: State, seat: int = 0) -> set[object]:
@@ -212,12 +209,7 @@ def legal(state: State, seat: int = 0) -> set[object]:
 
 
 def assert_refused(state: State, action: object, *words: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    assert state == before
-    for word in words:
-        assert word in str(caught.value)
+    testing.assert_refused(GAME, state, action, *words)
 
 
 def moving(left: int, *, pawn: Pawn, rotation: int = 0,

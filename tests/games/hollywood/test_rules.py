@@ -13,7 +13,6 @@ game's own actions.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -22,7 +21,8 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules import IllegalAction, InvalidConfig
+from partyrules import InvalidConfig
+from partyrules.core import testing
 from partyrules.games.hollywood.actions import (
     AssignCard,
     Bid,
@@ -142,10 +142,7 @@ def checked(state: State) -> State:
 
 
 def play(state: State, *actions: object) -> State:
-    for action in actions:
-        state = GAME.apply(state, action)
-        GAME.validate(state)
-    return state
+    return testing.apply_all(GAME, state, *actions)
 
 
 def legal(state: State, seat: int = 0) -> set[object]:
@@ -153,13 +150,7 @@ def legal(state: State, seat: int = 0) -> set[object]:
 
 
 def assert_refused(state: State, action: object, *words: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    assert state == before
-    assert action not in legal(state, action.seat)  # type: ignore[attr-defined]
-    for word in words:
-        assert word in str(caught.value)
+    testing.assert_refused(GAME, state, action, *words)
 
 
 def everywhere(state: State) -> set[int]:
