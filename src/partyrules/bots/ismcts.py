@@ -68,7 +68,7 @@ class ISMCTSBot:
     A decision with a single legal action is taken without search.
     """
 
-    game: AnyGame
+    game: AnyGame = attrs.field(repr=False)
     iterations: int = DEFAULT_ITERATIONS
     exploration: float = EXPLORATION
     playout_steps: int = PLAYOUT_STEPS
