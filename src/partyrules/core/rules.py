@@ -27,10 +27,11 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from partyrules.core.errors import IllegalAction
+from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE
 
-__all__ = ["ActionKinds", "check_seat", "ended", "phase_error", "seat_error", "uniform_choice"]
+__all__ = ["ActionKinds", "check_seat", "check_setup", "ended", "phase_error", "seat_error",
+           "uniform_choice"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -102,3 +103,18 @@ def check_seat(players: int, seat: Any, *, spectator: bool) -> None:
         return
     if type(seat) is not int or not 0 <= seat < players:
         raise IllegalAction(f"there is no seat {seat!r} at a table of {players}")
+
+
+def check_setup(config: Any, config_type: type, seed: Any, game: str) -> None:
+    """Raise ``InvalidConfig`` unless ``setup`` got a ``config_type`` config and an int
+    seed (``game`` names the game in the message).
+
+    >>> check_setup(None, int, 3, "dinner")
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.InvalidConfig: expected a dinner Config, got NoneType
+    """
+    if not isinstance(config, config_type):
+        raise InvalidConfig(f"expected a {game} Config, got {type(config).__name__}")
+    if type(seed) is not int:
+        raise InvalidConfig(f"the seed must be an int, not {seed!r}")

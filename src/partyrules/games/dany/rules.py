@@ -21,10 +21,16 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
-from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, ended, phase_error, seat_error, uniform_choice
+from partyrules.core.rules import (
+    ActionKinds,
+    check_setup,
+    ended,
+    phase_error,
+    seat_error,
+    uniform_choice,
+)
 from partyrules.games.dany.actions import (
     Accuse,
     Action,
@@ -83,10 +89,7 @@ def _prebuilt(config: Config) -> tuple[tuple[tuple[Keep, ...], ...],
 def setup(config: Config, seed: int) -> State:
     """Setup: deal the personalities, shuffle the Memory and Idea decks, and get the
     first active personality ready."""
-    if not isinstance(config, Config):
-        raise InvalidConfig(f"expected a dany Config, got {type(config).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    check_setup(config, Config, seed, "dany")
     memory_count, idea_count = config.deck_sizes()
     rng = Rng.from_seed(seed)
     personalities, rng = rng.shuffle(config.personalities())

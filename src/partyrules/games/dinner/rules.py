@@ -22,10 +22,9 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, ended, uniform_choice
+from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
     Action,
     Ballot,
@@ -105,10 +104,7 @@ def table_points(deck: Deck, cards: tuple[int, ...]) -> int:
 def setup(config: Config, seed: int) -> State:
     """1) Shuffle the deck, deal 7 cards each (6 with 6 or more players), and begin the
     first player's turn with its draw."""
-    if not isinstance(config, Config):
-        raise InvalidConfig(f"expected a dinner Config, got {type(config).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    check_setup(config, Config, seed, "dinner")
     players = config.players
     size = hand_size(players)
     order, rng = Rng.from_seed(seed).shuffle(range(len(config.deck().guests)))

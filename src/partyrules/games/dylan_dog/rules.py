@@ -17,10 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, ended, uniform_choice
+from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dylan_dog.actions import (
     Action,
     AskCard,
@@ -97,10 +96,7 @@ def setup(config: Config, seed: int) -> State:
     deal every seat one story card of each role, shuffle the nightmare and Dylan Dog
     decks; Starting the Game: seat i's pawn on the i-th white square (sector 4i on the
     default board), the rotating plane on "via" (rotation 0)."""
-    if not isinstance(config, Config):
-        raise InvalidConfig(f"expected a dylan_dog Config, got {type(config).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    check_setup(config, Config, seed, "dylan_dog")
     known = catalog(config.the_cards())
     board = config.the_board()
     rng = Rng.from_seed(seed)

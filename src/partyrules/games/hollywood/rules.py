@@ -19,10 +19,9 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import Outcome, standing
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, ended, phase_error, uniform_choice
+from partyrules.core.rules import ActionKinds, check_setup, ended, phase_error, uniform_choice
 from partyrules.games.hollywood.actions import (
     Action,
     AssignCard,
@@ -115,10 +114,7 @@ def setup(config: Config, seed: int) -> State:
     """Setup: shuffle the basic and star decks (the 2-player cut boxes the rest), the
     supplies, the Festival deck; 12 million and bid cards 0-4 a seat; the first
     distributor; then the first year begins."""
-    if not isinstance(config, Config):
-        raise InvalidConfig(f"expected a hollywood Config, got {type(config).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    check_setup(config, Config, seed, "hollywood")
     players = config.players
     basic_ids, star_ids, worthless, second_team, festival_ids = components(config)
     rng = Rng.from_seed(seed)

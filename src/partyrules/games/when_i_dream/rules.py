@@ -19,10 +19,16 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import TABLE, Outcome
 from partyrules.core.rng import Rng
-from partyrules.core.rules import ActionKinds, ended, phase_error, seat_error, uniform_choice
+from partyrules.core.rules import (
+    ActionKinds,
+    check_setup,
+    ended,
+    phase_error,
+    seat_error,
+    uniform_choice,
+)
 from partyrules.games.when_i_dream.actions import (
     Action,
     BestDream,
@@ -106,10 +112,7 @@ def sandman_points(fairy: int, boogeyman: int) -> int:
 
 def setup(config: Config, seed: int) -> State:
     """Preparation: shuffle the Dream deck; the first Dreamer's round starts."""
-    if not isinstance(config, Config):
-        raise InvalidConfig(f"expected a when_i_dream Config, got {type(config).__name__}")
-    if type(seed) is not int:
-        raise InvalidConfig(f"the seed must be an int, not {seed!r}")
+    check_setup(config, Config, seed, "when_i_dream")
     players = config.players
     deck, rng = Rng.from_seed(seed).shuffle(range(len(config.dreams())))
     return State(
