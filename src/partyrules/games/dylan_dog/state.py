@@ -397,9 +397,8 @@ def validate(state: State) -> None:
         if roles != [0, 1, 2, 3]:
             raise CorruptState("a story is one story card of each role",
                                f"data.story[{seat}]")
-        if any(kinds[c] in ("story", "nightmare") and not known.shape[c]
-               for c in state.held[seat]) or any(kinds[c] == "story"
-                                                 for c in state.held[seat]):
+        if any(kinds[c] == "story" or (kinds[c] == "nightmare" and not known.shape[c])
+               for c in state.held[seat]):  # only shadow cards among nightmare cards
             raise CorruptState("a seat holds mystery, horror, shadow and Dylan Dog cards",
                                f"data.held[{seat}]")
         error = _check_pawn(state, seat, state.pawns[seat])

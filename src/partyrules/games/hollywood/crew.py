@@ -99,10 +99,6 @@ def building(state: State, seat: int) -> Play | None:
 # -- effects -------------------------------------------------------------------------------------
 
 
-def _hand_of(state: State, seat: int) -> tuple[int, ...]:
-    return state.hands[seat]
-
-
 def apply_play(state: State, action: PlayCrew) -> State:
     seat = action.seat
     hands = replaced(state.hands, seat, tuple(c for c in state.hands[seat]

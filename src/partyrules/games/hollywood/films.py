@@ -493,7 +493,10 @@ def _pick(films: Sequence[int], rng: random.Random | None) -> int:
     return films[0] if rng is None else rng.choice(films)
 
 
-def _natural(kind: CardKind) -> str:
+def natural_role(kind: CardKind) -> str:
+    """The role a card plays in a film (a dual card: its first role)."""
+    if kind.kind == "dual":
+        return kind.roles[0]
     return _NATURAL_ROLE[kind.kind]
 
 
@@ -524,7 +527,7 @@ def _build(cards: Sequence[CardKind], plan: _Plan, rng: random.Random | None,
     used: set[int] = set()
 
     def add(f: int, index: int) -> None:
-        films[f].append((index, _natural(cards[index])))
+        films[f].append((index, natural_role(cards[index])))
         used.add(index)
 
     def add_cast(f: int, index: int) -> None:

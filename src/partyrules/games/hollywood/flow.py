@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from partyrules.core.rng import Rng
 from partyrules.games.hollywood.cards import CardKind
 from partyrules.games.hollywood.films import (
     Placed,
@@ -430,8 +429,3 @@ def _game_over(state: State, changes: dict[str, Any]) -> State:
         over = Over("films_of_the_year" if len(titled) == 1 else "shared", titled)
     changes.update(money=tuple(money), phase=over)
     return evolve(state, changes)
-
-
-def first_distributor(rng: Rng, players: int) -> tuple[int, Rng]:
-    """The beginner rule: a random seat from the seed."""
-    return rng.below(players)

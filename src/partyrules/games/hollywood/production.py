@@ -27,6 +27,7 @@ from partyrules.games.hollywood.cards import GENRES, CardKind
 from partyrules.games.hollywood.films import (
     film_cost,
     film_error,
+    natural_role,
     plan_films,
     role_error,
     scandal_obligation,
@@ -84,13 +85,6 @@ def _where(studio: Studio, card: int) -> tuple[int | None, str | None]:
     return None, None
 
 
-def default_role(kind: CardKind) -> str:
-    """The role a card plays in a film (a dual card: its first role)."""
-    if kind.kind == "dual":
-        return kind.roles[0]
-    return kind.kind
-
-
 def _roles(kind: CardKind) -> tuple[str | None, ...]:
     return tuple(kind.roles) if kind.kind == "dual" else (None,)
 
@@ -116,7 +110,7 @@ def assign_error(state: State, action: AssignCard) -> str | None:
             return "Stage 5: a card in the hand plays no role"
     elif role is not None:
         return "Stage 5: only a dual-role card takes a role"
-    acting = None if film is None else (role or default_role(kind))
+    acting = None if film is None else (role or natural_role(kind))
     if acting is not None:
         error = role_error(kind, acting)
         if error:
@@ -228,7 +222,7 @@ def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
         here = _where(studio, card)
         for film in (0, 1, 2, None):
             for role in (_roles(kind) if film is not None else (None,)):
-                acting = None if film is None else (role or default_role(kind))
+                acting = None if film is None else (role or natural_role(kind))
                 if here != (film, acting) and (acting is None
                                                or role_error(kind, acting) is None):
                     yield AssignCard(seat, card, film, role)
@@ -269,7 +263,7 @@ def _moves_to(state: State, seat: int, studio: Studio,
     for card in _cards(studio):
         kind = kinds_of(state, (card,))[0]
         film, role = target.get(card, (None, None))
-        acting = None if film is None else (role or default_role(kind))
+        acting = None if film is None else (role or natural_role(kind))
         if _where(studio, card) != (film, acting):
             moves.append(AssignCard(seat, card, film, role))
     return tuple(moves)
@@ -314,7 +308,8 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
         wild = _wild_action(state, seat, studio, rng)  # exercises the unusual moves
         if wild is not None:
             return wild
-    if finish_error(state, seat) is None and rng.random() < 0.8:
+    can_finish = finish_error(state, seat) is None
+    if can_finish and rng.random() < 0.8:
         return FinishProduction(seat)
     if studio.moves >= move_budget(studio):
         moves = _toward_plan(state, seat)
@@ -324,7 +319,7 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
         moves = _moves_to(state, seat, studio, _plan(state, studio, seed))
     if moves:
         return moves[0]
-    if finish_error(state, seat) is None:
+    if can_finish:
         return FinishProduction(seat)
     options = list(production_actions(state, seat))
     return options[rng.randrange(len(options))]
@@ -377,7 +372,7 @@ def apply_assign(state: State, action: AssignCard) -> State:
         hand = (*hand, card)
     else:
         films[action.film] = (*films[action.film],
-                              Slot(card, action.role or default_role(kind)))
+                              Slot(card, action.role or natural_role(kind)))
     return _set(state, action.seat, Studio(
         hand, tuple(films), studio.discards, studio.worthless, studio.second_team,
         studio.moves + 1, studio.start, studio.obligation, cleared, studio.finished))

@@ -33,8 +33,8 @@ from partyrules.games.hollywood.actions import (
     TeachIcon,
 )
 from partyrules.games.hollywood.crew import eligible, holds_lawyer, named_types
-from partyrules.games.hollywood.films import plan_films
-from partyrules.games.hollywood.flow import kinds_of
+from partyrules.games.hollywood.films import plan_films, scandal_obligation
+from partyrules.games.hollywood.flow import evolve, kinds_of
 from partyrules.games.hollywood.rules import legal_actions, to_act
 from partyrules.games.hollywood.state import (
     Answering,
@@ -286,8 +286,6 @@ def _replay(state: State, play: Play, card: int, rng: random.Random,
 
 
 def _with_hands(state: State, hands: tuple[tuple[int, ...], ...]) -> State:
-    from partyrules.games.hollywood.flow import evolve
-
     return evolve(state, {"hands": hands})
 
 
@@ -298,8 +296,6 @@ def _random_bid(state: State, seat: int, rng: random.Random) -> PlacedBid:
 
 
 def _as_bidding(state: State) -> State:
-    from partyrules.games.hollywood.flow import evolve
-
     return evolve(state, {"phase": Bidding((None,) * state.config.players)})
 
 
@@ -307,8 +303,6 @@ def _studio(state: State, start: tuple[int, ...], studio: Studio,
             rng: random.Random) -> Studio:
     """Another seat's studio as it could be: its cards dealt again; a finished studio
     holds a valid arrangement reaching its Scandals obligation."""
-    from partyrules.games.hollywood.films import scandal_obligation
-
     kinds = kinds_of(state, start)
     obligation = scandal_obligation(kinds) if state.config.scandals else 0
     if not studio.finished:
