@@ -328,6 +328,27 @@ def test_3_joining_scores_the_whole_table_as_if_placed_by_the_joiner() -> None:
     assert state.tables[0].stories == ("earlier", "Iggy wants a biopic")
 
 
+def test_3_other_players_can_reject_some_of_the_joining_guests_as_with_a_new_table() -> None:
+    table = seated("Stephen King", "Tom Hanks")  # literature, cinema & tv
+    state = arrange([HERVE, OTHERS[0], ["Bono", "Madonna"]], tables=[table],
+                    scores=[0, 4, 0])
+    joining = ("Iggy Pop", "Bill Gates", "Roger Federer")
+    state = play(state, JoinTable(0, 0), *(Invite(0, card(name)) for name in joining),
+                 Propose(0, "a benefit gala"))
+    # Gates: 2 of 2 against, turned down; Federer: 1 of 2, a tie keeps him
+    state = vote(state, {1: ["Bill Gates", "Roger Federer"], 2: ["Bill Gates"]})
+    assert state.last_vote is not None and state.last_vote.accepted
+    assert state.last_vote.turned_down == frozenset({card("Bill Gates")})
+    assert state.tables[0].cards == cards("Stephen King", "Tom Hanks", "Iggy Pop",
+                                          "Roger Federer")
+    assert card("Bill Gates") in state.hands[0]
+    assert card("Iggy Pop") not in state.hands[0] and card("Roger Federer") not in state.hands[0]
+    assert state.revealed[0] == frozenset({card("Bill Gates")})
+    # the whole table after the join: 4 cards + 4 suits (music and sport are new)
+    assert state.scores == (4 + 4, 4, 0)
+    assert isinstance(state.phase, Drawing) and state.phase.active == 1
+
+
 def test_3_a_table_may_never_exceed_seven_guests() -> None:
     five = seated("Stephen King", "Tom Hanks", "Bono", "Madonna", "Banksy")
     state = arrange([HERVE, OTHERS[0], ["Adele", "Shakira"]], tables=[five])
@@ -408,6 +429,23 @@ def test_4_a_deceased_card_may_sit_at_an_ordinary_table() -> None:
     assert not state.tables[0].burial and state.scores[0] == 4
 
 
+def test_4_joining_a_burial_counts_the_deceased_toward_the_seven_guests() -> None:
+    mourners = ("Stephen King", "Tom Hanks", "Bono", "Madonna", "Banksy")
+    burial = Table(cards("Pele", *mourners), True, 1, ("a farewell in Santos",))
+    state = arrange([HERVE, OTHERS[0], ["Adele", "Shakira"]], tables=[burial])
+    assert JoinTable(0, 0) in set(GAME.legal_actions(state, 0))  # 6 cards with Pele
+    state = play(state, JoinTable(0, 0), Invite(0, card("Iggy Pop")))
+    assert_refused(state, Invite(0, card("Bill Gates")), "7")  # Pele is the 7th's seat
+    state = play(state, Propose(0, "Iggy sings at the wake"))
+    state = vote(state, {})
+    assert state.tables[0].burial
+    assert state.tables[0].cards == cards("Pele", *mourners, "Iggy Pop")
+    # 7 cards + 5 suits (sport, literature, cinema & tv, music, arts & fashion)
+    assert state.scores[0] == 7 + 5
+    assert JoinTable(1, 0) not in set(GAME.legal_actions(state, 1))
+    assert_refused(state, JoinTable(1, 0), "7")
+
+
 # -- 5) End of the game ----------------------------------------------------------------------
 
 
@@ -421,6 +459,43 @@ def test_5_an_empty_hand_after_an_accepted_table_scores_five_and_ends() -> None:
     assert state.scores[0] == 2 + 2 + 5
     result = GAME.outcome(state)
     assert result.winners == frozenset({0}) and result.reason == "hand_emptied"
+
+
+def test_5_the_bonus_of_five_when_a_join_empties_the_hand() -> None:
+    table = seated("Stephen King", "Tom Hanks")
+    state = arrange([["Iggy Pop"], OTHERS[0], ["Bono", "Madonna"]], ["Banksy", "Adele"],
+                    tables=[table], scores=[0, 10, 0])
+    state = play(state, JoinTable(0, 0), Invite(0, card("Iggy Pop")),
+                 Propose(0, "Iggy wants a biopic"))
+    state = vote(state, {})
+    assert state.phase == Over("hand_emptied", 0)  # at once, with cards left in the pile
+    # the whole table (3 cards + 3 suits) and the bonus: 11 beats seat 1's 10
+    assert state.scores == (3 + 3 + 5, 10, 0)
+    assert state.last_vote is not None and state.last_vote.points == 3 + 3 + 5
+    assert GAME.outcome(state).winners == frozenset({0})
+
+
+def test_5_the_bonus_of_five_when_a_burial_empties_the_hand() -> None:
+    state = arrange([["Pele", "Roger Federer"], OTHERS[0], OTHERS[1]], ["Banksy", "Adele"],
+                    scores=[0, 7, 0])
+    state = play(state, StartBurial(0, card("Pele")), Invite(0, card("Roger Federer")),
+                 Propose(0, "a football farewell"))
+    state = vote(state, {})
+    assert state.phase == Over("hand_emptied", 0)
+    assert state.tables[0].burial and state.hands[0] == ()
+    assert state.scores == (2 + 1 + 5, 7, 0)  # both in sport: 2 cards + 1 suit, + 5
+    assert GAME.outcome(state).winners == frozenset({0})
+
+
+def test_5_no_bonus_while_a_turned_down_guest_goes_back_to_hand() -> None:
+    table = seated("Stephen King", "Tom Hanks")
+    state = arrange([["Iggy Pop", "Bill Gates"], OTHERS[0], ["Bono", "Madonna"]],
+                    tables=[table])
+    state = play(state, JoinTable(0, 0), Invite(0, card("Iggy Pop")),
+                 Invite(0, card("Bill Gates")), Propose(0, "?"))
+    state = vote(state, {1: ["Bill Gates"], 2: ["Bill Gates"]})
+    assert not GAME.is_terminal(state)
+    assert state.hands[0] == cards("Bill Gates") and state.scores[0] == 3 + 3
 
 
 def test_5_highest_total_wins_and_ties_share_the_win() -> None:
