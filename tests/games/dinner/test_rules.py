@@ -5,7 +5,6 @@ table, 4 Death of a character, 5 End of the game, 6 Variant) or the spec clause
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 
@@ -14,6 +13,7 @@ import pytest
 
 import partyrules
 from partyrules import IllegalAction, InvalidConfig
+from partyrules.core import testing
 from partyrules.games.dinner.actions import (
     Ballot,
     Exchange,
@@ -70,28 +70,19 @@ def arrange(hands: Sequence[Sequence[str]], pile: Sequence[str] | None = None, *
 
 
 def play(state: State, *actions: object) -> State:
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+    return testing.apply_all(GAME, state, *actions)
 
 
 def vote(state: State, rejections: dict[int, Sequence[str]]) -> State:
     """Every voter's ballot; seats missing from ``rejections`` accept everything."""
     phase = state.phase
     assert isinstance(phase, Voting)
-    for seat in range(len(state.hands)):
-        if seat != phase.active:
-            state = GAME.apply(state, Ballot(seat, frozenset(cards(*rejections.get(seat, ())))))
-    return state
+    return play(state, *(Ballot(seat, frozenset(cards(*rejections.get(seat, ()))))
+                         for seat in range(len(state.hands)) if seat != phase.active))
 
 
 def assert_refused(state: State, action: object, *words: str) -> None:
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    assert state == before
-    for word in words:
-        assert word in str(caught.value)
+    testing.assert_refused(GAME, state, action, *words)
 
 
 HERVE = ["Neil Gaiman", "Britney Spears", "Bill Gates", "Dominique Strauss-Kahn",
