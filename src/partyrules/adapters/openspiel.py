@@ -173,7 +173,7 @@ def max_game_length(game: AnyGame, config: Any) -> int:
 
 def _player_range(game: AnyGame) -> tuple[int, int]:
     """The widest player range of any config that flips one bool parameter (Dany's
-    Reason plays 4 to 9)."""
+    Reason plays 3 to 9)."""
     counts = {game.min_players, game.max_players}
     variants: list[dict[str, Any]] = [{}]
     variants += [{name: not default} for name, default, _ in _exposed(game)

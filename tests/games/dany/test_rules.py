@@ -118,7 +118,7 @@ def test_setup_deals_players_minus_one_secondaries_and_dany(players: int) -> Non
     assert len(set(cards)) == players
 
 
-@pytest.mark.parametrize("players", range(4, 10))
+@pytest.mark.parametrize("players", range(3, 10))
 def test_reason_setup_deals_players_minus_two_secondaries_dany_and_the_reason(
         players: int) -> None:
     state = GAME.setup(Config(players=players, danys_reason=True), 1)
@@ -128,7 +128,7 @@ def test_reason_setup_deals_players_minus_two_secondaries_dany_and_the_reason(
 
 
 @pytest.mark.parametrize("bad", [{"players": 2}, {"players": 9},
-                                 {"players": 3, "danys_reason": True},
+                                 {"players": 2, "danys_reason": True},
                                  {"players": 10, "danys_reason": True},
                                  {"players": 4, "first_active": 4},
                                  {"players": 4, "memory_cards": 6},
@@ -321,6 +321,24 @@ def test_end_the_third_failure_triggers_the_final_twist() -> None:
     assert GAME.is_simultaneous(state) and GAME.to_act(state) == set(range(5))
 
 
+def test_reason_three_players_may_play_it_the_rulebook_only_advises_four_or_more() -> None:
+    # "We advise you to play with Dany's Reason in games of 4 players or more": advice,
+    # not a rule. Three seats are Dany, Dany's Reason and one secondary personality.
+    config = Config(players=3, danys_reason=True)
+    state = GAME.setup(config, 6)
+    assert sorted(state.personalities) == sorted((DANY, REASON, SECONDARIES[0]))
+    assert config.failures_to_twist() == 4
+    secondary = state.personalities.index(SECONDARIES[0])
+    for _ in range(4):
+        state = turn(state, right=False)
+    assert isinstance(state.phase, FinalTwist) and state.twist_trigger == "failures"
+    reason = state.personalities.index(REASON)
+    others = {seat: secondary if seat != secondary else reason for seat in range(3)}
+    result = GAME.outcome(vote(state, others))  # the secondary is designated
+    assert result.reason == "not_dany_designated"
+    assert result.winners == {state.personalities.index(DANY), reason}
+
+
 def test_reason_it_takes_four_failures_to_trigger_the_final_twist() -> None:
     state = turn(arrange(FIVE_REASON, reason=True, failures=2), right=False)
     assert isinstance(state.phase, Composing)
@@ -480,7 +498,7 @@ def test_spec_a_determinized_state_hides_the_choice_and_the_hand() -> None:
         assert sampled.personalities[seat] == state.personalities[seat]
 
 
-@pytest.mark.parametrize("players", [4, 9])
+@pytest.mark.parametrize("players", [3, 9])
 def test_spec_the_kit_invariants_hold_with_the_reason_at_the_player_count_limits(
         players: int) -> None:
     # The shared invariant run draws configs up to Game.max_players (8, the default

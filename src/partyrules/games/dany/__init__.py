@@ -1,4 +1,4 @@
-"""Dany goes to Hollywood (Phil Vizcarro), 3 to 8 players; 4 to 9 with Dany's Reason.
+"""Dany goes to Hollywood (Phil Vizcarro), 3 to 8 players; 3 to 9 with Dany's Reason.
 
 The players are personalities in Dany's head: the active one lays out Memory cards to
 make the others guess a word of the Idea card, while Dany, hidden among them, leads them

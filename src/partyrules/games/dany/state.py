@@ -34,7 +34,9 @@ __all__ = [
 
 
 def _check_config(config: Config) -> None:
-    low, high = (4, 9) if config.danys_reason else (3, 8)
+    # Dany's Reason adds a ninth seat; three seats are allowed with it too, since the
+    # rulebook only advises "games of 4 players or more".
+    low, high = (3, 9) if config.danys_reason else (3, 8)
     players = config.players
     if type(config.danys_reason) is not bool:
         raise InvalidConfig("danys_reason must be true or false", "danys_reason")
@@ -71,10 +73,12 @@ class Config:
 
     >>> Config(players=5).deck_sizes()
     (30, 20)
-    >>> Config(players=3, danys_reason=True)
+    >>> Config(players=9)
     Traceback (most recent call last):
     ...
-    partyrules.core.errors.InvalidConfig: Dany goes to Hollywood with Dany's Reason is for 4 ...
+    partyrules.core.errors.InvalidConfig: Dany goes to Hollywood is for 3 to 8 players, not 9
+    >>> Config(players=3, danys_reason=True).personalities()  # Dany, the Reason, a secondary
+    (0, 1, 2)
     """
 
     players: int
