@@ -820,6 +820,34 @@ def test_scandals_stage4_a_scandals_card_is_never_given_to_an_agent() -> None:
     assert studio(only, 1).hand == (INDIE_ACTOR,)
 
 
+def test_scandals_stage4_a_lawyers_target_holding_only_scandals_cards_of_the_type_must_pay(
+        ) -> None:
+    # Lawyer: "If that player has a card of the named type, they must give you one such
+    # card or pay you 2 million"; Scandals: "you may not respond by giving away a
+    # Hollywood Scandals card". The Scandals card is still a card of the type: pay.
+    config = Config(players=3, awards=True, scandals=True, first_distributor=0)
+    state = crew(config, {0: (LAWYER[0],), 1: (INDIE_ACTOR, DIRECTOR_R[0])})
+    state = checked(attrs.evolve(state, money=(5, 12, 12)))
+    state = play(state, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1), NameType(0, "actor"),
+                 EndCrew(0), EndCrew(1), EndCrew(2))
+    assert isinstance(state.phase, Answering) and GAME.to_act(state) == {1}
+    assert legal(state, 1) == {PayInstead(1)}
+    assert_refused(state, GiveCard(1, INDIE_ACTOR), "actor")
+    assert_refused(state, GiveCard(1, DIRECTOR_R[0]), "actor")
+    after = play(state, PayInstead(1))
+    assert after.money == (7, 10, 12)
+    assert after.plays == (Play(0, LAWYER[0], 1, "actor", "paid"),)
+    assert isinstance(after.phase, Producing)
+    assert sorted(studio(after, 1).hand) == sorted((INDIE_ACTOR, DIRECTOR_R[0]))
+    assert studio(after, 0).hand == () and after.discard[-1] == LAWYER[0]
+    # a type it holds not even as a Scandals card: no effect, as before
+    none = crew(config, {0: (LAWYER[0],), 1: (INDIE_ACTOR, DIRECTOR_R[0])})
+    after = play(none, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1), NameType(0, "actress"),
+                 EndCrew(0), EndCrew(1), EndCrew(2))
+    assert after.plays == (Play(0, LAWYER[0], 1, "actress", "none"),)
+    assert after.money == none.money and isinstance(after.phase, Producing)
+
+
 def test_spec_scandals_stage4_a_lawyer_stays_compulsory() -> None:
     config = Config(players=3, awards=True, scandals=True, first_distributor=0)
     state = crew(config, {0: (LAWYER[0],), 1: (ACTOR_R[0],)})
@@ -1337,3 +1365,22 @@ def test_views_public_facts_are_the_same_for_every_seat() -> None:
     for field in ("money", "bid_cards", "lots", "discard", "basic_size", "star_size",
                   "worthless_size", "trophies", "distributor", "year", "done", "to_act"):
         assert len({repr(getattr(v, field)) for v in views}) == 1, field
+
+
+def test_views_determinize_keeps_a_lawyer_without_effect_finding_no_card_of_its_type(
+        ) -> None:
+    # A Lawyer with no effect shows that its target held no card of the named type, not
+    # even a Scandals card (which would have made it pay).
+    config = Config(players=3, awards=True, scandals=True, first_distributor=0)
+    state = crew(config, {0: (LAWYER[0], AGENT[0]),
+                          1: (CAMERAMAN[0], CAMERAMAN[1], COMPOSER[0], EDITOR[0]),
+                          2: (ACTOR_R[0],)})
+    state = play(state, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1), NameType(0, "actress"),
+                 PlayCrew(0, AGENT[0]), ChooseTarget(0, 2), NameType(0, "actor"),
+                 EndCrew(0), EndCrew(1), EndCrew(2))
+    assert isinstance(state.phase, Answering)
+    assert state.plays == (Play(0, LAWYER[0], 1, "actress", "none"),)
+    dealt_hands = [GAME.determinize(state, 0, random.Random(seed)).hands[1]
+                   for seed in range(150)]
+    assert any(hand != state.hands[1] for hand in dealt_hands)
+    assert not any(KINDS[c].kind == "actress" for hand in dealt_hands for c in hand)

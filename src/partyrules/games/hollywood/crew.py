@@ -20,6 +20,7 @@ from partyrules.games.hollywood.actions import (
     PayInstead,
     PlayCrew,
 )
+from partyrules.games.hollywood.cards import CardKind
 from partyrules.games.hollywood.flow import end_crew, evolve, replaced
 from partyrules.games.hollywood.state import (
     Answering,
@@ -37,6 +38,8 @@ __all__ = [
     "building",
     "crew_seat",
     "eligible",
+    "holds_named_type",
+    "must_answer",
     "named_types",
     "playable",
 ]
@@ -74,8 +77,29 @@ def eligible(state: State, target: int, named: str) -> tuple[int, ...]:
     """The cards of ``target``'s hand able to take the named role (dual-role cards count
     for both roles; Scandals cards never)."""
     kinds = state.config.deck().cards
-    return tuple(c for c in state.hands[target] if not kinds[c].scandal and (
-        kinds[c].kind == named or (kinds[c].kind == "dual" and named in kinds[c].roles)))
+    return tuple(c for c in state.hands[target]
+                 if not kinds[c].scandal and _of_type(kinds[c], named))
+
+
+def _of_type(kind: CardKind, named: str) -> bool:
+    return kind.kind == named or (kind.kind == "dual" and named in kind.roles)
+
+
+def holds_named_type(state: State, target: int, named: str) -> bool:
+    """Whether ``target`` "has a card of the named type", Scandals cards included: they
+    may not be given, but they are still cards of their type."""
+    kinds = state.config.deck().cards
+    return any(_of_type(kinds[c], named) for c in state.hands[target])
+
+
+def must_answer(state: State, play: Play) -> bool:
+    """Whether the target of an Agent or a Lawyer has to answer it: it holds a card it may
+    give, or, against a Lawyer, a card of the named type at all (one whose only such cards
+    are Scandals cards may not give them, so it pays instead)."""
+    if eligible(state, play.target, play.named):
+        return True
+    return _effect(state, play.card) == "lawyer" and holds_named_type(
+        state, play.target, play.named)
 
 
 def crew_seat(state: State) -> int | None:
@@ -160,7 +184,7 @@ def _resolve(state: State, changes: dict[str, Any], queue: tuple[Play, ...],
             changes["plays"] = (*moved.plays, Play(play.owner, play.card, play.target,
                                                    "", "scandal"))
             continue
-        if eligible(moved, play.target, play.named):
+        if must_answer(moved, play):
             changes["phase"] = Answering((play, *queue), then)
             return evolve(state, changes)
         changes["discard"] = (*moved.discard, play.card)

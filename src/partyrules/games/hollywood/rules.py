@@ -361,6 +361,9 @@ def _answer_rule(state: State, action: GiveCard | PayInstead) -> str | None:
             return "Stage 4: only a Lawyer's target may pay instead"
         return None
     cards = eligible(state, play.target, play.named)
+    if not cards:
+        return (f"Stage 4: your only {play.named} cards are Scandals cards, which may not "
+                "be given: pay instead")
     if type(action.card) is not int or action.card not in cards:
         return f"Stage 4: give one of your {play.named} cards: {sorted(cards)}"
     return None

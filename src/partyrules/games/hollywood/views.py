@@ -32,7 +32,7 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.crew import eligible, holds_lawyer, named_types
+from partyrules.games.hollywood.crew import holds_lawyer, must_answer, named_types
 from partyrules.games.hollywood.films import plan_films, scandal_obligation
 from partyrules.games.hollywood.flow import evolve, kinds_of
 from partyrules.games.hollywood.rules import legal_actions, to_act
@@ -220,8 +220,8 @@ def _rebuild(state: State, seat: int, rng: random.Random,
     phase = state.phase
     if isinstance(phase, (CrewTurn, CrewPlanning, Answering)):
         for play in state.plays:  # a play with no effect: no card of the type named
-            if play.result == "none" and play.target != seat and dealt and eligible(
-                    _with_hands(state, hands), play.target, play.named):
+            if play.result == "none" and play.target != seat and dealt and must_answer(
+                    _with_hands(state, hands), play):
                 return None
     if isinstance(phase, StarDistribution) and "stars" in dealt:
         phase = StarDistribution(dealt["stars"], phase.served)
