@@ -100,6 +100,26 @@ def draw(state: State) -> State:
     return attrs.evolve(state, hands=hands, pile=state.pile[1:], phase=Drawing(seat, top))
 
 
+# -- Components -----------------------------------------------------------------------------
+
+
+def test_components_two_hundred_guest_cards_each_with_a_suit() -> None:
+    guests = DECK.guests
+    assert len(guests) == 200 and len({guest.name for guest in guests}) == 200
+    suits = {guest.suit for guest in guests}
+    assert len(suits) == 8
+    assert all(sum(guest.suit == suit for guest in guests) == 25 for suit in suits)
+    deceased = {guest.name for guest in guests if guest.deceased}
+    assert 0 < len(deceased) <= 10 and "Pele" in deceased
+    assert DECK.deceased == frozenset(card(name) for name in deceased)
+
+
+def test_components_a_way_of_keeping_score_for_every_seat() -> None:
+    state = GAME.setup(Config(players=5), 4)
+    assert state.scores == (0,) * 5
+    assert all(GAME.view(state, seat).scores == (0,) * 5 for seat in (None, 0, 3))
+
+
 # -- 1) Gameplay --------------------------------------------------------------------------
 
 
@@ -235,6 +255,43 @@ def test_2_a_card_is_turned_down_by_a_strict_majority_of_the_others() -> None:
     assert card("Roger Federer") not in state.tables[0].cards
 
 
+def test_2_the_cards_are_arranged_at_the_table_in_the_order_seated() -> None:
+    state = arrange([HERVE, OTHERS[0], OTHERS[1]])
+    order = ("George Clooney", "Neil Gaiman", "Bill Gates")
+    state = play(state, StartTable(0), *(Invite(0, card(name)) for name in order))
+    phase = state.phase
+    assert not isinstance(phase, (Drawing, Over, Voting)) and phase.invited == cards(*order)
+    state = vote(play(state, Propose(0, "a film about a novel about software")), {})
+    assert state.tables[0].cards == cards(*order)
+
+
+def test_2_the_explanation_is_kept_with_the_table_for_every_seat() -> None:
+    state = arrange([HERVE, OTHERS[0], OTHERS[1]])
+    story = "Gaiman interviews Gates about his foundation"
+    state = play(state, StartTable(0), Invite(0, card("Neil Gaiman")),
+                 Invite(0, card("Bill Gates")), Propose(0, story))
+    for seat in (None, 0, 1, 2):
+        seen = GAME.view(state, seat).phase
+        assert isinstance(seen, Voting) and seen.story == story
+    state = vote(state, {})
+    assert state.tables[0].stories == (story,)
+    assert all(GAME.view(state, seat).tables[0].stories == (story,) for seat in (None, 1))
+
+
+def test_2_a_vote_is_held_by_all_the_other_players() -> None:
+    state = arrange([HERVE, OTHERS[0], OTHERS[1], ["Banksy", "Madonna"]], active=1)
+    state = play(state, StartTable(1), Invite(1, card("Serena Williams")),
+                 Invite(1, card("Lionel Messi")), Propose(1, "a charity match"))
+    assert GAME.is_simultaneous(state) and GAME.to_act(state) == frozenset({0, 2, 3})
+    assert list(GAME.legal_actions(state, 1)) == []
+    # convinced players accept everything, and the table stands once all have voted
+    state = play(state, Ballot(0, frozenset()), Ballot(3, frozenset()))
+    assert state.tables == () and GAME.to_act(state) == frozenset({2})
+    state = play(state, Ballot(2, frozenset()))
+    assert state.tables[0].cards == cards("Serena Williams", "Lionel Messi")
+    assert state.scores[1] == 2 + 1
+
+
 def test_2_in_case_of_a_tie_the_table_is_accepted() -> None:
     state = arrange([HERVE, OTHERS[0], OTHERS[1], ["Banksy", "Madonna"]])
     state = play(state, StartTable(0), Invite(0, card("Neil Gaiman")),
@@ -338,6 +395,15 @@ def test_3_other_players_can_reject_some_of_the_joining_guests_as_with_a_new_tab
     # the whole table after the join: 4 cards + 4 suits (music and sport are new)
     assert state.scores == (4 + 4, 4, 0)
     assert isinstance(state.phase, Drawing) and state.phase.active == 1
+
+
+def test_3_adding_guests_is_instead_of_starting_a_new_table() -> None:
+    table = seated("Stephen King", "Tom Hanks")
+    state = arrange([["Pele", *HERVE[:6]], OTHERS[0], ["Bono", "Madonna"]], tables=[table])
+    state = play(state, JoinTable(0, 0))
+    for opening in (StartTable(0), StartBurial(0, card("Pele")), JoinTable(0, 0), Pass(0)):
+        assert_refused(state, opening, "seating guests")
+    assert {type(action) for action in GAME.legal_actions(state, 0)} == {Invite}
 
 
 def test_3_a_table_may_never_exceed_seven_guests() -> None:
@@ -536,6 +602,39 @@ def test_spec_an_accepted_table_resets_the_dry_round() -> None:
     assert state.dry_turns == 0 and not GAME.is_terminal(state)
 
 
+def test_spec_only_openings_that_can_reach_a_proposable_table_are_offered() -> None:
+    state = arrange([["Pele"], OTHERS[0], OTHERS[1]], ["<end>"])
+    assert_refused(state, StartBurial(0, card("Pele")), "one guest")
+    assert_refused(state, StartTable(0), "2 cards")
+    assert list(GAME.legal_actions(state, 0)) == [Pass(0)]
+    room = arrange([["Pele"], OTHERS[0], ["Bono", "Madonna"]], ["<end>"],
+                   tables=[seated("Stephen King", "Tom Hanks")])
+    assert list(GAME.legal_actions(room, 0)) == [JoinTable(0, 0)]
+    assert_refused(room, Pass(0), "must")
+
+
+def test_spec_there_is_no_undo_inside_a_proposal() -> None:
+    state = arrange([HERVE[:3], OTHERS[0], OTHERS[1]], ["<end>"])
+    state = play(state, StartTable(0), Invite(0, card("Neil Gaiman")))
+    assert set(GAME.legal_actions(state, 0)) == {Invite(0, card("Britney Spears")),
+                                                 Invite(0, card("Bill Gates"))}
+    assert card("Neil Gaiman") not in state.hands[0]
+    assert_refused(state, Invite(0, card("Neil Gaiman")), "not in seat 0's hand")
+    state = play(state, Invite(0, card("Bill Gates")))
+    assert set(GAME.legal_actions(state, 0)) == {Invite(0, card("Britney Spears")),
+                                                 Propose(0, "")}
+
+
+def test_spec_a_voter_has_one_ballot_per_subset_at_most_sixty_four() -> None:
+    state = arrange([["Pele", *HERVE[:5]], OTHERS[0], OTHERS[1]])
+    state = play(state, StartBurial(0, card("Pele")),
+                 *(Invite(0, card(name)) for name in HERVE[:5]), Propose(0, "a wake"))
+    ballots = list(GAME.legal_actions(state, 1))
+    assert len(ballots) == len(set(ballots)) == 2 ** 6 == 64
+    assert all(isinstance(b, Ballot) and b.rejected <= set(cards("Pele", *HERVE[:5]))
+               for b in ballots)
+
+
 # -- 6) Variant and config ---------------------------------------------------------------------
 
 
@@ -586,6 +685,22 @@ def test_spec_a_seat_sees_its_hand_and_counts_of_the_others() -> None:
     assert isinstance(seen.phase, Drawing) and seen.phase.drawn is None
     own = GAME.view(state, 0).phase
     assert isinstance(own, Drawing) and own.drawn == state.hands[0][-1]
+
+
+def test_spec_a_seat_sees_the_proposal_the_discard_and_the_ballots_once_counted() -> None:
+    state = arrange([HERVE[:7], OTHERS[0], OTHERS[1]], ["Banksy", "Pele"])
+    state = play(state, Exchange(0, card("Iggy Pop")), StartTable(0),
+                 Invite(0, card("Neil Gaiman")))
+    for seat in (None, 1, 2):
+        seen = GAME.view(state, seat)
+        assert seen.discard == cards("Iggy Pop")
+        assert seen.phase == state.phase  # the guests seated so far are on the table
+    state = play(state, Invite(0, card("Bill Gates")), Propose(0, "?"))
+    state = vote(state, {1: ["Bill Gates"], 2: []})
+    expected = (None, frozenset(cards("Bill Gates")), frozenset())
+    for seat in (None, 0, 1, 2):
+        last = GAME.view(state, seat).last_vote
+        assert last is not None and last.ballots == expected and last.accepted
 
 
 def test_spec_a_seat_knows_where_its_cards_under_the_pile_lie() -> None:
