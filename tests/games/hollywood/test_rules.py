@@ -394,6 +394,69 @@ def test_setup_card_data_with_too_few_cards_is_refused() -> None:
         Config(players=2, card_data=few_star)
 
 
+# -- Contents of Season of Festivals (the rulebook's list, card for card) --------------------
+
+AWARDS_MAIN_CARDS = {"Lawyer": 2, "Publicist": 2, "Dance Choreographer": 2, "Singer": 2,
+                     "Teacher": 2, "Lighting Technician": 2, "Critic": 2}
+AWARDS_STAR_CARDS = {"Actor/Director": 1, "Actress/Director": 1, "Actor/Actress": 1,
+                     "Location Manager": 1, "Director of Photography": 1}
+
+
+def _expansion_cards(expansion: str, back: str) -> list[int]:
+    return [i for i, kind in enumerate(KINDS) if kind.expansion == expansion
+            and kind.back == back]
+
+
+def test_contents_awards_6_second_team_directors_and_14_main_cards() -> None:
+    main = _expansion_cards("awards", "basic")
+    assert len(main) == 14
+    assert {KINDS[c].name for c in main} == set(AWARDS_MAIN_CARDS)
+    for name, count in AWARDS_MAIN_CARDS.items():
+        assert sum(KINDS[c].name == name for c in main) == count, name
+    assert all(KINDS[c].kind == "staff" for c in main)
+    directors = _expansion_cards("awards", "second_team")
+    assert len(directors) == 6 and {KINDS[c].name for c in directors} == {
+        "Second-Team Director"}
+
+
+def test_contents_awards_11_star_cards() -> None:
+    stars = _expansion_cards("awards", "star")
+    assert len(stars) == 11
+    for name, count in AWARDS_STAR_CARDS.items():
+        assert sum(KINDS[c].name == name for c in stars) == count, name
+    assert sum(KINDS[c].kind == "actor" for c in stars) == 3
+    assert sum(KINDS[c].kind == "actress" for c in stars) == 3
+    duals = {KINDS[c].name: KINDS[c].roles for c in stars if KINDS[c].kind == "dual"}
+    assert duals == {"Actor/Director": ("actor", "director"),
+                     "Actress/Director": ("actress", "director"),
+                     "Actor/Actress": ("actor", "actress")}
+
+
+def test_contents_scandals_10_cards_and_festivals_8_cards() -> None:
+    scandals = [i for i, kind in enumerate(KINDS) if kind.expansion == "scandals"]
+    assert len(scandals) == 10
+    assert all(KINDS[c].scandal and KINDS[c].back == "basic" for c in scandals)
+    assert not any(kind.scandal for kind in KINDS if kind.expansion != "scandals")
+    festivals = [i for i, kind in enumerate(KINDS) if kind.expansion == "festivals"]
+    assert len(festivals) == 8 and all(KINDS[c].back == "festival" for c in festivals)
+
+
+def test_awards_setup_star_cards_go_to_the_star_deck_main_cards_to_the_base_deck() -> None:
+    config = Config(players=3, awards=True)
+    orders = set()
+    for seed in range(4):
+        state = GAME.setup(config, seed)
+        phase = state.phase
+        assert isinstance(phase, StarDistribution)
+        star_places = [*state.star, *phase.stars, *(c for c in state.lots if c is not None)]
+        basic_places = [*state.basic, *(c for p in state.packets for c in p)]
+        assert set(_expansion_cards("awards", "star")) <= set(star_places)
+        assert set(_expansion_cards("awards", "basic")) <= set(basic_places)
+        assert sorted(state.second_team) == sorted(STD)  # beside the Worthless Scripts
+        orders.add(tuple(c for c in star_places if KINDS[c].expansion == "awards"))
+    assert len(orders) > 1  # shuffled into the star deck, not stacked
+
+
 # -- Stage 1, Star distribution ------------------------------------------------------------------
 
 
@@ -966,6 +1029,18 @@ def test_awards_stage5_one_second_team_director_costing_the_cards_of_its_film() 
     assert shown.slots[1] == Slot(STD[0], "director")
     assert after.money[0] == 3 - 3 + 4
     assert sorted(after.second_team) == sorted(STD)
+
+
+def test_scandals_stage5_a_scandals_card_may_not_be_discarded_for_a_second_team_director(
+        ) -> None:
+    config = Config(players=3, awards=True, scandals=True, first_distributor=0)
+    cards = (SCRIPT_R[0], ACTOR_R[0], PAPARAZZO[0], CAMERAMAN[0])
+    state = producing({0: cards}, config)
+    assert_refused(state, TakeSecondTeamDirector(0, PAPARAZZO[0]), "Scandals card")
+    assert TakeSecondTeamDirector(0, PAPARAZZO[0]) not in legal(state)
+    assert TakeSecondTeamDirector(0, CAMERAMAN[0]) in legal(state)
+    after = play(state, TakeSecondTeamDirector(0, CAMERAMAN[0]))
+    assert studio(after, 0).second_team == 1 and PAPARAZZO[0] in studio(after, 0).hand
 
 
 def test_scandals_stage5_the_films_must_hold_the_scandals_cards_they_can() -> None:
