@@ -15,6 +15,7 @@ import pytest
 import partyrules
 from partyrules import TABLE, IllegalAction, InvalidConfig
 from partyrules.core import testing
+from partyrules.core.rng import Rng
 from partyrules.games.dany.actions import (
     Accuse,
     ConfirmReveal,
@@ -24,7 +25,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import DANY, REASON, SECONDARIES, is_secondary
+from partyrules.games.dany.cards import DANY, HAND, REASON, SECONDARIES, is_secondary
 from partyrules.games.dany.state import (
     Composing,
     Config,
@@ -66,6 +67,13 @@ def choice(state: State) -> int:
     phase = state.phase
     assert isinstance(phase, (Composing, Discussing, Revealing))
     return phase.choice
+
+
+def drawn_order(state: State) -> tuple[int, ...]:
+    """The Memory cards in the order they are drawn: the active hand, then the pile."""
+    phase = state.phase
+    assert isinstance(phase, Composing)
+    return phase.hand + state.memory
 
 
 def turn(state: State, *, right: bool, keep: int = 2) -> State:
@@ -138,6 +146,18 @@ def test_reason_setup_deals_players_minus_two_secondaries_dany_and_the_reason(
 def test_spec_config_is_validated(bad: dict[str, object]) -> None:
     with pytest.raises(InvalidConfig):
         Config(**bad)  # type: ignore[arg-type]
+
+
+def test_setup_the_memory_cards_are_shuffled_into_a_face_down_deck() -> None:
+    orders = set()
+    for seed in range(8):
+        state = GAME.setup(Config(players=4), seed)
+        order = drawn_order(state)
+        assert sorted(order) == list(range(30)) and order != tuple(range(30))
+        assert drawn_order(GAME.setup(Config(players=4), seed)) == order  # seeded
+        assert GAME.view(state, 1).hand == ()  # face down: only the active seat sees its 7
+        orders.add(order)
+    assert len(orders) == 8  # each seed deals its own order
 
 
 def test_setup_the_first_active_and_the_deciding_personality_on_its_right() -> None:
@@ -286,14 +306,39 @@ def test_rules_for_the_active_personality_an_unexplained_failure_stays_a_failure
 # -- Next Turn Setup --------------------------------------------------------------------------
 
 
-def test_next_turn_setup_used_cards_to_the_box_and_the_pile_shuffled() -> None:
+def test_next_turn_setup_used_cards_go_to_the_box() -> None:
     state = GAME.setup(Config(players=4), 2)
     phase = state.phase
     assert isinstance(phase, Composing)
     after = turn(state, right=True, keep=3)
     assert after.box == phase.hand[:3]
     assert len(after.memory) + 7 == 30 - 3
-    assert after.active == 1 and after.deciding == 0  # active becomes deciding
+    assert not set(after.box) & set(after.memory)  # they won't be used anymore
+
+
+def test_next_turn_setup_the_memory_pile_is_shuffled() -> None:
+    composed = play(GAME.setup(Config(players=4), 2), Done(0))
+    phase = composed.phase
+    assert isinstance(phase, Discussing)
+    pile = composed.memory  # the 7 unused cards on top, then the rest
+    answered = play(composed, Decide(3, 1))
+    orders = set()
+    for seed in range(6):
+        # The shuffle is drawn from the state's rng: another rng, another order.
+        reseeded = attrs.evolve(answered, rng=Rng.from_seed(seed))
+        order = drawn_order(play(reseeded, ConfirmReveal()))
+        assert sorted(order) == sorted(pile) and order != pile
+        assert order[:HAND] != pile[:HAND]  # the unused cards put back on top moved
+        orders.add(order)
+    assert len(orders) == 6
+    again = drawn_order(play(attrs.evolve(answered, rng=Rng.from_seed(0)), ConfirmReveal()))
+    assert again in orders  # seeded: the same rng gives the same order
+
+
+def test_next_turn_setup_the_active_becomes_deciding_and_the_left_seat_active() -> None:
+    state = GAME.setup(Config(players=4, first_active=3), 2)
+    after = turn(state, right=True)
+    assert after.deciding == 3 and after.active == 0  # the left of seat 3 is seat 0
     assert after.turn == 2
 
 
@@ -354,6 +399,40 @@ def test_end_fewer_than_seven_memory_cards_triggers_the_final_twist() -> None:
     assert isinstance(state.phase, FinalTwist) and state.twist_trigger == "memory"
 
 
+def test_end_six_successes_is_checked_before_fewer_than_seven_memory_cards() -> None:
+    # End of Game lists "6 correct answers" first: the secondaries win at once, no
+    # Final Twist, although the pile is down to 3 cards.
+    state = arrange(FIVE, successes=5, memory=0)  # 7 in the hand, the pile is empty
+    state = turn(state, right=True, keep=4)  # 3 unused cards go back to the pile
+    assert len(state.memory) == 3 and len(state.successes) == 6
+    result = GAME.outcome(state)
+    assert result.reason == "six_successes" and result.winners == {0, 2, 3, 4}
+    assert state.twist_trigger == ""
+
+
+def test_spec_end_checks_failures_then_memory_then_the_idea_deck() -> None:
+    # Both failures and memory hold: the Final Twist is for the failures.
+    state = turn(arrange(FIVE, failures=2, memory=0), right=False, keep=4)
+    assert isinstance(state.phase, FinalTwist) and state.twist_trigger == "failures"
+    # Memory and an empty Idea deck both hold: the Final Twist is for the memory.
+    words = (("a", "b", "c", "d", "e"),)
+    state = arrange(FIVE, memory=0, config=Config(players=5, idea_words=words))
+    state = turn(state, right=True, keep=4)
+    assert isinstance(state.phase, FinalTwist) and state.twist_trigger == "memory"
+
+
+def test_spec_twenty_invalidated_turns_empty_the_idea_deck_with_the_defaults() -> None:
+    state = GAME.setup(Config(players=4), 3)
+    assert state.config.deck_sizes() == (30, 20)
+    for _ in range(19):
+        state = play(state, Invalidate())  # nothing laid out: every Memory card returns
+        assert isinstance(state.phase, Composing)
+    assert state.ideas == () and len(state.memory) + HAND == 30
+    state = play(state, Invalidate())
+    assert isinstance(state.phase, FinalTwist) and state.twist_trigger == "ideas"
+    assert len(state.voided) == 20 and state.successes == state.failures == ()
+
+
 def test_spec_an_empty_idea_deck_triggers_the_final_twist() -> None:
     words = (("a", "b", "c", "d", "e"),)
     state = GAME.setup(Config(players=3, idea_words=words), 4)
@@ -401,6 +480,16 @@ def test_final_twist_a_second_tie_makes_dany_win() -> None:
     second = vote(state4, {0: 1, 1: 0, 2: 1, 3: 0})
     result = GAME.outcome(second)
     assert result.reason == "second_tie" and result.winners == {1}
+
+
+def test_spec_majority_means_the_most_votes_a_plurality_designates() -> None:
+    # Seat 1 has 2 votes of 5, not more than half, but more than any other seat.
+    state = vote(twist(FIVE), {0: 1, 1: 2, 2: 1, 3: 4, 4: 3})
+    assert state.last_accusation is not None and state.last_accusation.tied == {1}
+    result = GAME.outcome(state)
+    assert result.reason == "dany_designated" and result.winners == {0, 2, 3, 4}
+    plurality = vote(twist(FIVE), {0: 2, 1: 2, 2: 1, 3: 4, 4: 3})  # a secondary, 2 of 5
+    assert GAME.outcome(plurality).reason == "not_dany_designated"
 
 
 def test_spec_nobody_points_at_themselves() -> None:
