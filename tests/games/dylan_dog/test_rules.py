@@ -191,7 +191,7 @@ def arrange(*, players: int = 4, turn: int | None = None, active: int = 0,
         where[seat] = pawn
     state = attrs.evolve(
         state, turn=players if turn is None else turn, active=active, pawns=tuple(where),
-        rotation=rotation, phase=TurnStart(config.offers_per_turn) if phase is None else phase)
+        rotation=rotation, phase=TurnStart() if phase is None else phase)
     return checked(state)
 
 
@@ -392,7 +392,8 @@ def test_later_turns_a_mixed_move_steps_three_then_rotates_two() -> None:
 
 def test_later_turns_the_whole_distance_must_be_used() -> None:
     state = play(moving(3, pawn=Pawn("reality", 2)), Step(0, CW), Step(0, CW))
-    assert state.phase == Moving(1, "move", CW, "") and GAME.to_act(state) == {0}
+    assert state.phase == Moving(1, "move", CW, "", landed=True)
+    assert GAME.to_act(state) == {0}
     assert all(isinstance(a, (Step, ChangePlane, Rotate)) for a in legal(state))
     assert_refused(state, Roll(0))
     assert_refused(state, SkipExchange(0))
@@ -444,7 +445,7 @@ def test_moving_between_planes_reality_to_nightmare_not_through_white_squares() 
     assert_refused(white, ChangePlane(0, "nightmare"), "white")
     down = play(moving(2, pawn=Pawn("reality", 5), rotation=2), ChangePlane(0, "nightmare"))
     assert down.pawns[0] == Pawn("nightmare", 3)  # square 3 lies at sector 5
-    assert down.phase == Moving(1, "move")
+    assert down.phase == Moving(1, "move", landed=True)
 
 
 def test_moving_between_planes_nightmare_to_reality_not_onto_white_squares() -> None:
@@ -487,8 +488,10 @@ def test_moving_between_planes_direct_entry_with_an_exact_throw() -> None:
     assert after.pawns[0] == Pawn("crypt", MENTE) and after.phase == Searching(MENTE)
 
 
-def test_moving_between_planes_direct_entry_by_turning_the_plane_under_the_pawn() -> None:
-    after = play(moving(1, pawn=Pawn("nightmare", 10)), Rotate(0, CCW))
+def test_moving_between_planes_direct_entry_where_the_move_ends_after_turning_the_plane(
+        ) -> None:
+    state = moving(2, pawn=Pawn("nightmare", 9))
+    after = play(state, Step(0, CW), Rotate(0, CCW))  # square 10 ends over Infinito's 9
     assert after.pawns[0] == Pawn("crypt", INFINITO) and after.phase == Searching(INFINITO)
 
 
@@ -565,7 +568,7 @@ def test_nightmare_plane_rights_come_only_from_ones_own_move(
                    pawns={1: Pawn("nightmare", square)})
     state = checked(give(state, 2, KNOWN.mystery[0]))
     after = play(state, Rotate(0, direction))
-    assert after.phase == TurnStart(1) and after.active == 1
+    assert after.phase == TurnStart() and after.active == 1
     assert after.pawns[1] == Pawn("nightmare", square)
     assert after.held == state.held and after.dylan_dog == state.dylan_dog
     assert after.crypts == state.crypts
@@ -672,7 +675,7 @@ def test_nightmare_cards_send_another_pawn_to_reality_its_owner_picks_the_square
     assert_refused(sent, Return(0, 12))
     after = play(sent, Return(2, 12))
     assert after.pawns[2] == Pawn("reality", 12) and after.pawns[0] == Pawn("nightmare", 3)
-    assert after.active == 1 and after.phase == TurnStart(1)  # seat 2 gets nothing more
+    assert after.active == 1 and after.phase == TurnStart()  # seat 2 gets nothing more
 
 
 def test_nightmare_cards_rotate_the_plane_by_1_to_3_in_one_direction() -> None:
@@ -1011,7 +1014,7 @@ def test_horror_cards_a_challenged_player_who_wins_removes_the_horror_card() -> 
                  Challenge(0, 1, horror))
     after = play(state, FaceHorror(1))
     assert after.removed == (horror,) and after.held == ((), (mystery,), (), ())
-    assert after.active == 1 and after.phase == TurnStart(1)
+    assert after.active == 1 and after.phase == TurnStart()
 
 
 def test_horror_cards_a_challenged_player_may_play_dylan_dog() -> None:
@@ -1029,7 +1032,7 @@ def test_horror_cards_a_defeated_challenged_player_without_mystery_cards_gives_n
     state = play(challenge_state(horror, target_cards=(dylan,), face=2),
                  Challenge(0, 1, horror), FaceHorror(1))
     assert state.removed == (horror,) and state.held == ((), (dylan,), (), ())
-    assert state.active == 1 and state.phase == TurnStart(1)
+    assert state.active == 1 and state.phase == TurnStart()
 
 
 def test_horror_cards_a_defeated_challenged_player_hands_over_a_mystery_card() -> None:
@@ -1066,8 +1069,8 @@ def test_exchange_a_player_may_propose_a_trade_before_throwing() -> None:
     assert_refused(offered, AcceptTrade(0))
     after = play(offered, AcceptTrade(1))
     assert after.held[0] == (KNOWN.mystery[5],) and after.held[1] == (KNOWN.dylan_dog[0],)
-    assert after.phase == TurnStart(0) and after.active == 0
-    assert_refused(after, ProposeTrade(0, 1), "offers_per_turn")
+    assert after.phase == TurnStart(frozenset({1})) and after.active == 0
+    assert_refused(after, ProposeTrade(0, 1), "already")
     assert Roll(0) in legal(after)
 
 
@@ -1075,7 +1078,7 @@ def test_exchange_the_other_player_may_decline() -> None:
     state = trading_state()
     after = play(state, ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
                  AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
-    assert after.held == state.held and after.phase == TurnStart(0)
+    assert after.held == state.held and after.phase == TurnStart(frozenset({1}))
 
 
 def test_exchange_story_cards_are_never_exchanged() -> None:
@@ -1191,7 +1194,7 @@ def test_spec_the_turn_limit_ends_the_game_with_no_winner() -> None:
 def test_spec_the_game_is_not_over_before_the_turn_limit() -> None:
     state = GAME.setup(Config(players=3, turn_limit=2), 4)
     after = play(attrs.evolve(state, rng=rng_for(2)), Roll(0), Rotate(0, CW), Rotate(0, CW))
-    assert after.phase == TurnStart(1) and not GAME.is_terminal(after)
+    assert after.phase == TurnStart() and not GAME.is_terminal(after)
     with pytest.raises(IllegalAction):
         GAME.outcome(after)
 
@@ -1287,3 +1290,97 @@ def test_spec_every_legal_action_applies() -> None:
                 GAME.validate(GAME.apply(state, action))
         for seat in set(range(state.config.players)) - set(GAME.to_act(state)):
             assert list(GAME.legal_actions(state, seat)) == []
+
+
+# -- issue 11 rulings (appended, then moved) ---------------------------------------------
+
+
+def test_end_of_game_a_forced_exchange_take_that_completes_the_story_wins_before_the_give(
+        ) -> None:
+    state = moving(1, pawn=Pawn("nightmare", 4), rotation=5)  # square 5 comes to sector 10
+    mine = story_mysteries(state, 0)
+    state = checked(give(give(state, 0, *mine[:3]), 1, mine[3]))
+    after = play(state, Step(0, CW), ForceExchange(0, 1), TakeCard(0, mine[3]))
+    assert after.phase == Over("four_mystery_cards", frozenset({0}))
+    assert GAME.outcome(after).winners == {0} and GAME.to_act(after) == frozenset()
+    assert_refused(after, GiveCard(0, mine[0]))
+    assert set(after.held[0]) == set(mine) and after.held[1] == ()
+
+
+def test_later_turns_from_a_crypts_branch_the_plane_turns_once_that_crypt_is_empty() -> None:
+    on_branch = moving(2, pawn=Pawn("mystery", 3, 1, MENTE))  # gate 1: Mente or Infinito
+    assert Rotate(0, CW) not in legal(on_branch)
+    mente_empty = checked(emptied(on_branch, MENTE))  # Infinito still holds cards
+    assert {Rotate(0, CW), Rotate(0, CCW)} <= legal(mente_empty)
+    after = play(mente_empty, Rotate(0, CW), Rotate(0, CW))
+    assert after.rotation == 2 and after.pawns[0] == Pawn("mystery", 3, 1, MENTE)
+    other_empty = checked(emptied(on_branch, INFINITO))  # the branch's own crypt is full
+    assert_refused(other_empty, Rotate(0, CW), "mystery")
+
+
+def test_later_turns_from_the_trunk_or_the_fork_every_crypt_ahead_must_be_empty() -> None:
+    for square in (1, 2):  # the shared square, then the fork
+        state = moving(2, pawn=Pawn("mystery", square, 1))
+        assert Rotate(0, CW) not in legal(checked(emptied(state, MENTE)))
+        assert Rotate(0, CW) not in legal(checked(emptied(state, INFINITO)))
+        assert Rotate(0, CW) in legal(checked(emptied(state, MENTE, INFINITO)))
+
+
+@pytest.mark.parametrize(("square", "rotation", "direction"), [
+    (3, 0, CW),  # a nightmare-card square
+    (10, 0, CCW),  # enter crypt: square 10 comes over Infinito at sector 9
+    (5, 4, CW),  # forced exchange: square 5 comes over sector 10
+    (1, 3, CW),  # window: square 1 comes over Dylan's face at sector 5
+])
+def test_later_turns_a_pawn_only_carried_by_its_own_rotation_does_not_land(
+        square: int, rotation: int, direction: str) -> None:
+    state = moving(1, pawn=Pawn("nightmare", square), rotation=rotation)
+    state = checked(give(state, 2, KNOWN.mystery[0]))
+    after = play(state, Rotate(0, direction))
+    assert after.pawns[0] == Pawn("nightmare", square) and after.rotation != rotation
+    assert after.nightmare == state.nightmare and after.held == state.held
+    assert after.dylan_dog == state.dylan_dog and after.crypts == state.crypts
+    assert after.active == 1 and after.phase == TurnStart()
+
+
+def test_shadow_squares_a_pawn_that_only_turns_the_plane_from_one_does_not_land() -> None:
+    state = checked(emptied(moving(1, pawn=Pawn("mystery", 2, 1)), MENTE, INFINITO))
+    after = play(state, Rotate(0, CW))
+    assert after.pawns[0] == Pawn("mystery", 2, 1) and after.active == 1
+
+
+def test_exchange_each_player_is_free_to_propose_a_trade_to_each_of_the_others() -> None:
+    state = give(give(give(arrange(), 0, KNOWN.dylan_dog[0], KNOWN.dylan_dog[1]), 1,
+                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
+    state = checked(state)
+    assert {a for a in legal(state) if isinstance(a, ProposeTrade)} == {
+        ProposeTrade(0, 1), ProposeTrade(0, 2)}
+    declined = play(state, ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
+                    AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
+    assert {a for a in legal(declined) if isinstance(a, ProposeTrade)} == {ProposeTrade(0, 2)}
+    assert_refused(declined, ProposeTrade(0, 1), "already")
+    assert declined.phase == TurnStart(frozenset({1}))
+    traded = play(declined, ProposeTrade(0, 2), OfferCard(0, KNOWN.dylan_dog[1]),
+                  AskCard(0, KNOWN.mystery[6]), AcceptTrade(2))
+    assert traded.held[0] == (KNOWN.dylan_dog[0], KNOWN.mystery[6])
+    assert traded.phase == TurnStart(frozenset({1, 2}))
+    assert not any(isinstance(a, ProposeTrade) for a in legal(traded))
+    assert_refused(traded, ProposeTrade(0, 2), "already")
+    assert Roll(0) in legal(traded)
+    next_turn = play(attrs.evolve(traded, rng=rng_for(2)), Roll(0), Rotate(0, CW),
+                     Rotate(0, CW))
+    assert next_turn.active == 1 and next_turn.phase == TurnStart()
+
+
+def test_spec_offers_per_turn_caps_the_trades_proposed_in_a_turn() -> None:
+    config = Config(players=4, offers_per_turn=1)
+    state = give(give(give(arrange(config=config), 0, KNOWN.dylan_dog[0]), 1,
+                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
+    after = play(checked(state), ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
+                 AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
+    assert_refused(after, ProposeTrade(0, 2), "offers_per_turn")
+    assert not any(isinstance(a, ProposeTrade) for a in legal(after))
+    none = give(give(arrange(config=Config(players=4, offers_per_turn=0)), 0,
+                     KNOWN.dylan_dog[0]), 1, KNOWN.mystery[5])
+    assert_refused(checked(none), ProposeTrade(0, 1), "offers_per_turn")
+    assert Config(players=4).offers_per_turn is None

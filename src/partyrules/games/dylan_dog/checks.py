@@ -39,6 +39,7 @@ from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.moves import (
     actor,
     of_kind,
+    offers_left,
     plane_of,
     unit_actions,
     usable_shadows,
@@ -106,17 +107,21 @@ def _seat_target_error(state: State, target: Any) -> str | None:
 
 
 def _propose_rule(state: State, action: ProposeTrade) -> str | None:
-    """Exchange: before throwing, a player may propose a card exchange to another; both
-    need a card that is not a story card."""
+    """Exchange: before throwing, "each player is free to propose a card exchange to the
+    others": one proposal to each other seat per turn (``offers_per_turn`` may cap the
+    total); both need a card that is not a story card."""
     error = _turn_error(state, action, TurnStart, "proposing a trade")
     if error:
         return error
-    assert isinstance(state.phase, TurnStart)
-    if state.phase.offers_left <= 0:
+    phase = state.phase
+    assert isinstance(phase, TurnStart)
+    if offers_left(state.config, phase) <= 0:
         return "Exchange: no more trade proposals this turn (offers_per_turn)"
     error = _seat_target_error(state, action.to)
     if error:
         return f"Exchange: {error}"
+    if action.to in phase.offered_to:
+        return f"Exchange: a trade was already proposed to seat {action.to} this turn"
     if not state.held[state.active] or not state.held[action.to]:
         return "Exchange: both players need a card to trade (story cards never trade)"
     return None
@@ -194,8 +199,9 @@ def _challenge_rule(state: State, action: Challenge) -> str | None:
 def _unit_rule(state: State, action: Step | ChangePlane | Rotate) -> str | None:
     """Later Turns: the distance is spent a unit at a time: a step (never reversing
     within the move, except across planes), a plane change through a passage (Moving
-    Between Planes), or a rotation of the nightmare plane (not from the mystery plane
-    while a crypt ahead still holds cards; the First Turn only rotates)."""
+    Between Planes), or a rotation of the nightmare plane (from the mystery plane only
+    once the crypt of the pawn's branch, or before the fork every crypt ahead, is
+    empty; the First Turn only rotates)."""
     error = _turn_error(state, action, Moving, "moving")
     if error:
         return error
@@ -205,7 +211,8 @@ def _unit_rule(state: State, action: Step | ChangePlane | Rotate) -> str | None:
         return (f"Later Turns: {type(action).__name__} {where!r}"
                 " is not possible now (no reversal within a move; plane changes only "
                 "through an aligned passage or a non-white square; no rotation from the "
-                "mystery plane; the first turn only rotates)")
+                "mystery plane while a crypt ahead holds cards; the first turn only "
+                "rotates)")
     return None
 
 

@@ -92,9 +92,14 @@ def spend(state: State, phase: Moving, changes: dict[str, Any]) -> State:
 
 def arrive(state: State, exact: bool, moving: Moving | None = None) -> State:
     """Final Notes: first throw, then do what the square dictates. Only the acting
-    seat's own square counts; a nightmare-card square draws when the pawn came to a
-    square other than the one whose card it is resolving (``moving.drawn_at``)."""
+    seat's own square counts, and only where its pawn landed (``moving.landed``: a pawn
+    only carried by the plane's rotation has not; ``moving`` None: a nightmare card
+    placed it, as part of its own move); a nightmare-card square draws when the pawn
+    came to a square other than the one whose card it is resolving
+    (``moving.drawn_at``). The First Turn keeps its own rule: the square under the pawn
+    in reality."""
     drawn_at = -1 if moving is None else moving.drawn_at
+    landed = moving is None or moving.landed
     seat = state.active
     pawn = state.pawns[seat]
     board = state.config.the_board()
@@ -106,6 +111,8 @@ def arrive(state: State, exact: bool, moving: Moving | None = None) -> State:
             square = geo.square_at(pawn.square, state.rotation)
             if board.nightmare[square] == "nightmare_card" and square != drawn_at:
                 return _draw_nightmare(state, square, moving)
+        return _end_turn(state, {})
+    if not landed:
         return _end_turn(state, {})
     if pawn.plane == "mystery":
         if geo.path_square(pawn.gate, pawn.square) == "shadow":
@@ -190,7 +197,7 @@ def _end_turn(state: State, changes: dict[str, Any]) -> State:
         changes.update(turn=turn, phase=Over("turn_limit", frozenset()))
         return evolve(state, changes)
     changes.update(turn=turn, active=(state.active + 1) % config.players,
-                   phase=TurnStart(config.offers_per_turn))
+                   phase=TurnStart())
     return evolve(state, changes)
 
 
@@ -228,20 +235,20 @@ def _returning(seat: int) -> Callable[[State, dict[str, Any]], State]:
 
 def _apply_propose(state: State, action: ProposeTrade) -> State:
     assert isinstance(state.phase, TurnStart)
-    return evolve(state, {"phase": Trading(action.to, -1, -1, state.phase.offers_left)})
+    return evolve(state, {"phase": Trading(action.to, -1, -1, state.phase.offered_to)})
 
 
 def _apply_offer(state: State, action: OfferCard) -> State:
     phase = state.phase
     assert isinstance(phase, Trading)
-    return evolve(state, {"phase": Trading(phase.partner, action.card, -1, phase.offers_left)})
+    return evolve(state, {"phase": Trading(phase.partner, action.card, -1, phase.offered_to)})
 
 
 def _apply_ask(state: State, action: AskCard) -> State:
     phase = state.phase
     assert isinstance(phase, Trading)
     return evolve(state, {"phase": Trading(phase.partner, phase.offer, action.card,
-                                            phase.offers_left)})
+                                            phase.offered_to)})
 
 
 def _apply_accept(state: State, action: AcceptTrade) -> State:
@@ -255,7 +262,7 @@ def _apply_accept(state: State, action: AcceptTrade) -> State:
     changes: dict[str, Any] = {"held": held}
 
     def then(state: State, changes: dict[str, Any]) -> State:
-        changes["phase"] = TurnStart(phase.offers_left - 1)
+        changes["phase"] = TurnStart(phase.offered_to | {partner})
         return evolve(state, changes)
 
     return _check_win(state, changes, (active, partner), then)
@@ -264,7 +271,7 @@ def _apply_accept(state: State, action: AcceptTrade) -> State:
 def _apply_decline(state: State, action: DeclineTrade) -> State:
     phase = state.phase
     assert isinstance(phase, Trading)
-    return evolve(state, {"phase": TurnStart(phase.offers_left - 1)})
+    return evolve(state, {"phase": TurnStart(phase.offered_to | {phase.partner})})
 
 
 def _throw(rng: Rng) -> tuple[int, Rng]:
@@ -292,8 +299,11 @@ def start_move(state: State, changes: dict[str, Any], phase: Moving) -> State:
 def _apply_distance(state: State, action: ChooseDistance) -> State:
     phase = state.phase
     assert isinstance(phase, ChoosingDistance)
+    # A rotate or step-again card was drawn where the pawn landed: it goes on with
+    # that move, so the square where it now ends takes effect.
+    card_move = phase.mode in ("rotate", "step")
     return start_move(state, {}, Moving(action.distance, phase.mode, phase.heading,
-                                        drawn_at=phase.drawn_at))
+                                        drawn_at=phase.drawn_at, landed=card_move))
 
 
 def _apply_challenge(state: State, action: Challenge) -> State:
@@ -311,7 +321,7 @@ def _apply_step(state: State, action: Step) -> State:
     heading = action.direction if action.direction in RINGS else (
         "out" if action.direction == GATE else "in")
     return spend(state, Moving(phase.left - 1, phase.mode, heading, phase.spin,
-                                phase.drawn_at),
+                                phase.drawn_at, landed=True),
                   {"pawns": replaced(state.pawns, seat, pawn)})
 
 
@@ -320,7 +330,8 @@ def _apply_change_plane(state: State, action: ChangePlane) -> State:
     assert isinstance(phase, Moving)
     seat = state.active
     pawn = dict(plane_changes(state, state.pawns[seat]))[action.plane]
-    return spend(state, Moving(phase.left - 1, phase.mode, "", phase.spin, phase.drawn_at),
+    return spend(state, Moving(phase.left - 1, phase.mode, "", phase.spin, phase.drawn_at,
+                                landed=True),
                   {"pawns": replaced(state.pawns, seat, pawn)})
 
 
@@ -330,7 +341,7 @@ def _apply_rotate(state: State, action: Rotate) -> State:
     turn = 1 if action.direction == CLOCKWISE else -1
     rotation = (state.rotation + turn) % state.config.the_board().sectors
     return spend(state, Moving(phase.left - 1, phase.mode, phase.heading, action.direction,
-                                phase.drawn_at), {"rotation": rotation})
+                                phase.drawn_at, phase.landed), {"rotation": rotation})
 
 
 def _apply_search(state: State, action: Search) -> State:
@@ -455,9 +466,16 @@ def _apply_take(state: State, action: TakeCard) -> State:
     seat, target = state.active, phase.target
     held = replaced(state.held, target, without(state.held[target], action.card))
     held = replaced(held, seat, (*held[seat], action.card))
-    if len(held[seat]) == 1:  # nothing of one's own to give in return
-        return _check_win(state, {"held": held}, (seat, target), _end_turn)
-    return evolve(state, {"held": held, "phase": Exchange(target, action.card)})
+
+    def then(state: State, changes: dict[str, Any]) -> State:
+        if len(held[seat]) == 1:  # nothing of one's own to give in return
+            return _end_turn(state, changes)
+        changes["phase"] = Exchange(target, action.card)
+        return evolve(state, changes)
+
+    # The End of the Game: the card taken may be the last of the taker's story; the
+    # game is won then, before anything is given back.
+    return _check_win(state, {"held": held}, (seat,), then)
 
 
 def _apply_give(state: State, action: GiveCard) -> State:
@@ -466,7 +484,8 @@ def _apply_give(state: State, action: GiveCard) -> State:
     seat, target = state.active, phase.target
     held = replaced(state.held, seat, without(state.held[seat], action.card))
     held = replaced(held, target, (*held[target], action.card))
-    return _check_win(state, {"held": held}, (seat, target), _end_turn)
+    # The taker did not win at the take, and giving only takes a card away from it.
+    return _check_win(state, {"held": held}, (target,), _end_turn)
 
 
 def _apply_skip(state: State, action: SkipExchange) -> State:

@@ -5,7 +5,8 @@ cards of a kind in a hand.
 Later Turns spend the distance one unit at a time; :func:`unit_actions` lists the units
 the active seat may spend now (no reversal within a move except across planes, plane
 changes only where Moving Between Planes allows them, no rotation from the mystery
-plane while a crypt ahead holds cards, the first turn only rotating).
+plane while the crypt ahead (on a branch) or a crypt ahead (before the fork) holds
+cards, the first turn only rotating).
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ from partyrules.games.dylan_dog.state import (
     Returning,
     State,
     Trading,
+    TurnStart,
 )
 
 __all__ = ["CRYPT", "GATE", "RINGS", "SeatActions", "actor", "evolve", "may_rotate",
-           "of_kind", "plane_changes", "plane_of", "prebuilt", "replaced", "step_directions",
-           "stepped", "unit_actions", "usable_shadows", "without"]
+           "of_kind", "offers_left", "plane_changes", "plane_of", "prebuilt", "replaced",
+           "step_directions", "stepped", "unit_actions", "usable_shadows", "without"]
 
 RINGS = (CLOCKWISE, COUNTERCLOCKWISE)
 GATE, CRYPT = "gate", "crypt"
@@ -171,9 +173,13 @@ def plane_changes(state: State, pawn: Pawn) -> Iterator[tuple[str, Pawn]]:
 
 
 def may_rotate(state: State, pawn: Pawn) -> bool:
-    """Later Turns: on the mystery plane only the pawn moves, unless every crypt its
-    path leads to is empty."""
+    """Later Turns: on the mystery plane only the pawn moves, unless going back is the
+    point ("there are no more cards to take in the crypt"): on a crypt's branch, once
+    that crypt is empty; on the shared squares or at the fork, once every crypt ahead
+    is empty."""
     if pawn.plane == "mystery":
+        if pawn.branch >= 0:
+            return not state.crypts[pawn.branch]
         geo = geometry(state.config.the_board())
         return not any(state.crypts[c] for c in geo.gate_crypts[pawn.gate])
     return pawn.plane != "crypt"
@@ -193,6 +199,15 @@ def unit_actions(state: State, phase: Moving) -> list[Action]:
         units.extend(acts.rotate[d] for d in RINGS if phase.spin != OPPOSITE[d])
     return units
 
+
+
+def offers_left(config: Config, phase: TurnStart) -> int:
+    """Exchange: how many more trades the active seat may propose this turn (one to
+    each other seat, and at most ``offers_per_turn`` in all when that is set)."""
+    others = config.players - 1 - len(phase.offered_to)
+    if config.offers_per_turn is None:
+        return others
+    return min(others, config.offers_per_turn - len(phase.offered_to))
 
 
 def of_kind(state: State, cards: tuple[int, ...], kind: str) -> tuple[int, ...]:

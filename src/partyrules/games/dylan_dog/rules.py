@@ -45,6 +45,7 @@ from partyrules.games.dylan_dog.effects import EFFECTS, MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.moves import (
     actor,
     of_kind,
+    offers_left,
     plane_of,
     prebuilt,
     unit_actions,
@@ -120,7 +121,7 @@ def setup(config: Config, seed: int) -> State:
         story=tuple(stories), unused_story=tuple(sorted(unused)),
         held=((),) * config.players, crypts=crypts, nightmare=nightmare, dylan_dog=dylan,
         removed=(), returned=frozenset(), revealed_shapes=(frozenset(),) * config.players,
-        die=None, drawn=None, phase=TurnStart(config.offers_per_turn),
+        die=None, drawn=None, phase=TurnStart(),
     )
 
 
@@ -166,9 +167,9 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
     acts = prebuilt(state.config)[seat]
     held = state.held
     if isinstance(phase, TurnStart):
-        if phase.offers_left > 0 and held[seat]:
+        if held[seat] and offers_left(state.config, phase) > 0:
             for other in range(state.config.players):
-                if other != seat and held[other]:
+                if other != seat and held[other] and other not in phase.offered_to:
                     yield ProposeTrade(seat, other)
         yield acts.roll
         plane = plane_of(state.pawns[seat])

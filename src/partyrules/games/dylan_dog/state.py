@@ -58,8 +58,10 @@ def _check_config(config: Config) -> None:
     if type(config.first_player) is not int or not 0 <= config.first_player < players:
         raise InvalidConfig(f"first_player must be a seat from 0 to {players - 1}, "
                             f"not {config.first_player!r}", "first_player")
-    if type(config.offers_per_turn) is not int or config.offers_per_turn < 0:
-        raise InvalidConfig("offers_per_turn is 0 or more", "offers_per_turn")
+    offers = config.offers_per_turn
+    if offers is not None and (type(offers) is not int or offers < 0):
+        raise InvalidConfig(f"offers_per_turn is a number of trades from 0, or null for one "
+                            f"to each other seat, not {offers!r}", "offers_per_turn")
     limit = config.turn_limit
     if limit is not None and (type(limit) is not int or limit < 1):
         raise InvalidConfig(f"turn_limit is a number of turns from 1, or null for none, "
@@ -87,8 +89,9 @@ class Config:
     players: int
     first_player: int = 0
     """The seat that plays first; order is clockwise."""
-    offers_per_turn: int = 1
-    """Exchange: how many trades a player may propose before throwing."""
+    offers_per_turn: int | None = None
+    """Exchange: a player may propose one trade to each other seat before throwing; an
+    int also caps the trades proposed in one turn (None: no cap beyond that)."""
     turn_limit: int | None = 600
     """Turns in all after which a game with no winner ends (None: never)."""
     board: Board | None = None
@@ -124,9 +127,10 @@ class Pawn:
 
 @attrs.frozen(slots=True)
 class TurnStart:
-    """The active seat may trade (``offers_left``), then throws or challenges."""
+    """The active seat may propose trades, one to each other seat (``offered_to``: the
+    seats it already proposed to this turn), then throws or challenges."""
 
-    offers_left: int
+    offered_to: frozenset[int] = frozenset()
 
 
 @attrs.frozen(slots=True)
@@ -138,7 +142,8 @@ class Trading:
     """The card offered (-1 until named)."""
     ask: int
     """The card asked for (-1 until named)."""
-    offers_left: int
+    offered_to: frozenset[int] = frozenset()
+    """The seats proposed to earlier this turn."""
 
 
 Mode = Literal["first", "move", "rotate", "step"]
@@ -169,6 +174,10 @@ class Moving:
     heading: str = ""
     spin: str = ""
     drawn_at: int = -1
+    landed: bool = False
+    """The pawn moved itself in this move (a ``Step`` or ``ChangePlane``), or a nightmare
+    card drawn where it landed goes on with the move: only then does the square where
+    the move ends take effect (the first turn keeps its own rule)."""
 
 
 @attrs.frozen(slots=True)
@@ -428,8 +437,11 @@ def _check_phase(state: State, kinds: tuple[str, ...]) -> None:
     players = state.config.players
     crypts = len(state.crypts)
     ok = True
-    if isinstance(phase, Trading):
-        ok = _seat_ok(phase.partner, players) and phase.partner != state.active
+    if isinstance(phase, (TurnStart, Trading)):
+        others = frozenset(range(players)) - {state.active}
+        ok = isinstance(phase.offered_to, frozenset) and phase.offered_to <= others
+        if isinstance(phase, Trading):
+            ok = ok and phase.partner in others and phase.partner not in phase.offered_to
     elif isinstance(phase, (ChoosingDistance, Moving)):
         most = phase.most if isinstance(phase, ChoosingDistance) else phase.left
         ok = type(most) is int and most >= (1 if isinstance(phase, ChoosingDistance) else 0)

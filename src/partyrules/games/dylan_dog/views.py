@@ -288,8 +288,11 @@ def _phase_line(view: View) -> str:
     phase = view.phase
     board = view.config.the_board()
     match phase:
-        case TurnStart(offers_left=offers):
-            return f"trade ({offers} offer(s) left), throw or challenge"
+        case TurnStart(offered_to=offered):
+            if not offered:
+                return "trade, throw or challenge"
+            seats = ", ".join(str(seat) for seat in sorted(offered))
+            return f"trade (already proposed to seat {seats}), throw or challenge"
         case Trading(partner=partner):
             return f"a trade with seat {partner}"
         case ChoosingDistance(most=most):
