@@ -148,8 +148,9 @@ def max_game_length(game: AnyGame, config: Any) -> int:
     simultaneous step counts one), about three times the longest of thousands of
     uniformly random games. A game that goes past it raises :class:`GameTooLong`.
 
-    Dylan Dog's bound follows ``turn_limit``: ``turn_limit * (40 + 4 * offers_per_turn)
-    + 10``; ``turn_limit=None`` has no bound and is refused.
+    Dylan Dog's bound follows ``turn_limit``: ``turn_limit * (40 + 4 * offers) + 10``,
+    ``offers`` the trades a turn allows (one to each other seat, capped by
+    ``offers_per_turn``); ``turn_limit=None`` has no bound and is refused.
     """
     players: int = config.players
     match game.name:
@@ -166,7 +167,9 @@ def max_game_length(game: AnyGame, config: Any) -> int:
             if limit is None:
                 raise InvalidConfig(f"{short_name(game)}: turn_limit=None has no bound on "
                                     "the game's length, which OpenSpiel needs")
-            return int(limit) * (40 + 4 * int(config.offers_per_turn)) + 10
+            offers = players - 1 if config.offers_per_turn is None else min(
+                players - 1, int(config.offers_per_turn))
+            return int(limit) * (40 + 4 * offers) + 10
         case _:
             return 10_000
 
