@@ -65,7 +65,8 @@ def test_spec_json_schema_accepts_what_dumps_writes() -> None:
     validator = Draft202012Validator(schema)
     board = attrs.evolve(DEFAULT_BOARD, white_squares=(0, 12))
     playthrough = testing.play_random(GAME, Config(players=4, turn_limit=80, board=board), 7)
-    documents: list[object] = [playthrough.config, playthrough.replay(),
+    documents: list[object] = [playthrough.config, Config(players=3, offers_per_turn=2),
+                               playthrough.replay(),
                                GAME.outcome(playthrough.states[-1])]
     for state in playthrough.states[::25]:
         documents += [state, GAME.view(state, None), GAME.view(state, 1)]

@@ -300,6 +300,8 @@ def test_spec_config_of_players_2_and_7_is_refused() -> None:
     {"players": "4"},
     {"first_player": 4},
     {"offers_per_turn": -1},
+    {"offers_per_turn": "1"},
+    {"offers_per_turn": True},
     {"turn_limit": 0},
     {"board": attrs.evolve(DEFAULT_BOARD, white_squares=(0, 24))},
     {"board": attrs.evolve(DEFAULT_BOARD, nightmare=DEFAULT_BOARD.nightmare[:23])},
