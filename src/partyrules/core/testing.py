@@ -409,8 +409,10 @@ def _constructed(game: AnyGame, rng: random.Random, state: Any,
                     if field.name == "seat":
                         values["seat"] = seat
                     elif field.metadata.get(FREE_TEXT):
-                        values[field.name] = "" if field.default is attrs.NOTHING \
-                            else field.default
+                        # A text some legal action uses (a game may refuse blank text).
+                        said = [getattr(a, field.name) for a in legal if type(a) is cls]
+                        values[field.name] = said[0] if said else (
+                            "" if field.default is attrs.NOTHING else field.default)
                     elif field.type in (int, "int"):
                         values[field.name] = rng.choice(numbers)
                     elif field.default is not attrs.NOTHING:

@@ -28,7 +28,14 @@ from partyrules.games.when_i_dream.actions import (
     SkipClue,
     TimeUp,
 )
-from partyrules.games.when_i_dream.cards import ROLE_TABLE, role_of
+from partyrules.games.when_i_dream.cards import (
+    DEFAULT_DECKS,
+    ROLE_TABLE,
+    clue_breach,
+    role_of,
+    spirits_for,
+    stem,
+)
 from partyrules.games.when_i_dream.rules import sandman_points
 from partyrules.games.when_i_dream.state import (
     Config,
@@ -51,6 +58,13 @@ def table(players: int = 4, **options: object) -> State:
     config = Config(players=players, cards=CARDS, **options)  # type: ignore[arg-type]
     state = GAME.setup(config, 3)
     return attrs.evolve(state, current=0, deck=tuple(range(1, len(CARDS))))
+
+
+def one_card(word: str, **options: object) -> State:
+    """Round 1 of 4 players with ``word`` the top word of the card in play (card 0)."""
+    config = Config(players=4, cards=((word, "castle"), *CARDS[1:]),  # type: ignore[arg-type]
+                    **options)
+    return attrs.evolve(GAME.setup(config, 3), current=0, deck=tuple(range(1, len(CARDS))))
 
 
 def play(state: State, *actions: object) -> State:
@@ -78,13 +92,68 @@ def end_round(state: State, words: tuple[str, ...] = ()) -> State:
 # -- Preparation and 1. Start of the round -------------------------------------------------
 
 
-@pytest.mark.parametrize("players", range(4, 11))
-def test_preparation_the_role_table(players: int) -> None:
-    state = GAME.setup(Config(players=players), 1)
-    roles = Counter(role_of(s) for s in (*state.spirits, state.leftover) if s is not None)
-    fairies, boogeymen, sandmen = ROLE_TABLE[players]
-    assert roles == {"fairy": fairies, "boogeyman": boogeymen, "sandman": sandmen}
-    assert fairies + boogeymen + sandmen == players
+# The spec's table, written out: players -> (Fairies, Boogeymen, Sandmen).
+SPEC_ROLE_TABLE = {4: (1, 1, 2), 5: (2, 1, 2), 6: (3, 2, 1), 7: (3, 2, 2), 8: (4, 3, 1),
+                   9: (4, 3, 2), 10: (5, 4, 1)}
+
+
+@pytest.mark.parametrize(("players", "fairies", "boogeymen", "sandmen"),
+                         [(players, *roles) for players, roles in SPEC_ROLE_TABLE.items()])
+def test_preparation_3_the_role_table(players: int, fairies: int, boogeymen: int,
+                                      sandmen: int) -> None:
+    assert ROLE_TABLE[players] == (fairies, boogeymen, sandmen)
+    for seed in range(3):
+        state = GAME.setup(Config(players=players), seed)
+        dealt = (*state.spirits, state.leftover)
+        roles = Counter(role_of(s) for s in dealt if s is not None)
+        assert roles == {"fairy": fairies, "boogeyman": boogeymen, "sandman": sandmen}
+        assert len([s for s in dealt if s is not None]) == players  # one per player
+
+
+def test_components_11_spirit_cards_5_fairies_4_boogeymen_2_sandmen() -> None:
+    roles = Counter(role_of(card) for card in range(11))
+    assert roles == {"fairy": 5, "boogeyman": 4, "sandman": 2}
+    assert set(spirits_for(10)) <= set(range(11))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_components_64_dream_cards_of_two_words(language: str) -> None:
+    config = Config(players=4, language=language)  # type: ignore[arg-type]
+    deck = config.dreams()
+    assert len(deck) == 64 and deck == DEFAULT_DECKS[language]
+    words = [word for card in deck for word in card]
+    assert len(set(words)) == 128
+    assert all(word.isalpha() and word == word.lower() for word in words)
+    stems = {stem(language, word) for word in words}
+    assert len(stems) == 128  # no card word is a form of another
+    state = GAME.setup(config, 7)
+    assert len(state.deck) + 1 == 64 and {state.current, *state.deck} == set(range(64))
+
+
+def test_preparation_1_the_dream_deck_is_shuffled_with_the_seed() -> None:
+    orders = {(GAME.setup(Config(players=4), seed).current, *GAME.setup(
+        Config(players=4), seed).deck) for seed in range(6)}
+    assert len(orders) == 6  # six seeds, six orders
+    assert tuple(range(64)) not in orders
+    again = GAME.setup(Config(players=4), 3)
+    assert (again.current, *again.deck) in orders
+    assert again == GAME.setup(Config(players=4), 3)  # the same seed, the same order
+
+
+def test_1_the_dreamer_shuffles_the_spirit_cards_every_round() -> None:
+    deals = set()
+    for seed in range(12):
+        state = GAME.setup(Config(players=6), seed)
+        deals.add((*state.spirits, state.leftover))
+        assert GAME.setup(Config(players=6), seed).spirits == state.spirits  # seeded
+    assert len(deals) > 6  # the deal follows the seed
+    state, rounds = GAME.setup(Config(players=6), 1), set()
+    for _ in range(6):
+        # The deal clockwise from the Dreamer's left, then the left-over card.
+        rounds.add((*(state.spirits[(state.dreamer + k) % 6] for k in range(1, 6)),
+                    state.leftover))
+        state = end_round(state)
+    assert len(rounds) > 1  # shuffled again each round, not dealt once
 
 
 def test_1_every_player_but_the_dreamer_gets_a_spirit_and_one_stays_face_down() -> None:
@@ -112,7 +181,11 @@ def test_1_the_clue_giver_on_the_dreamers_left_starts() -> None:
 @pytest.mark.parametrize("bad", [{"players": 3}, {"players": 11}, {"players": 4, "side": "left"},
                                  {"players": 4, "judge": "me"}, {"players": 4, "cards": ()},
                                  {"players": 4, "cards": (("one",),)},
-                                 {"players": 4, "first_dreamer": 4}])
+                                 {"players": 4, "first_dreamer": 4},
+                                 {"players": 4, "check_clues": True},
+                                 {"players": 4, "check_clues": "fuzzy"},
+                                 {"players": 4, "language": "fr"},
+                                 {"players": 4, "language": None}])
 def test_spec_config_is_validated(bad: dict[str, object]) -> None:
     with pytest.raises(InvalidConfig):
         Config(**bad)  # type: ignore[arg-type]
@@ -158,19 +231,70 @@ def test_2_with_six_or_fewer_players_three_clues_each_then_the_dreamer_must_gues
             state = play(state, GiveClue(3, "red"))
     assert GAME.to_act(state) == {3, 0, TABLE}
     state = play(state, GiveClue(3, "red"))
-    assert GAME.to_act(state) == {0}  # time stops: only the Dreamer acts
+    assert GAME.to_act(state) == {0, TABLE}  # time stops: the Dreamer guesses
     assert_refused(state, TimeUp(), "guess")
     assert all(isinstance(a, Guess) for a in GAME.legal_actions(state, 0))
+    assert all(isinstance(a, RuleBreach) for a in GAME.legal_actions(state, TABLE))
     state = play(state, Guess(0, "cherry"))
     assert isinstance(state.phase, Dreaming) and state.phase.clue_turns == (0, 0, 0, 0)
 
 
-def test_2_with_seven_players_two_clues_each() -> None:
+@pytest.mark.parametrize(("players", "cap"), [(4, 3), (5, 3), (6, 3), (7, 2), (8, 2), (10, 2)])
+def test_2_three_clues_each_with_6_or_fewer_players_two_with_7_or_more(players: int,
+                                                                     cap: int) -> None:
+    state = table(players=players)
+    for _ in range(cap):
+        for seat in range(1, players):
+            assert TimeUp() in set(GAME.legal_actions(state, TABLE))  # time still runs
+            state = play(state, GiveClue(seat, "red"))
+    assert isinstance(state.phase, Dreaming)
+    assert state.phase.clue_turns == (0, *(cap,) * (players - 1))
+    assert TimeUp() not in set(GAME.legal_actions(state, TABLE))  # time stops
+    assert_refused(state, GiveClue(1, "red"), "must guess")
+    assert_refused(state, TimeUp(), "must guess")
+
+
+def test_2_at_the_clue_cap_the_table_may_still_rule_a_breach_on_the_card() -> None:
     state = table(players=7)
     for _ in range(2):
         for seat in range(1, 7):
             state = play(state, GiveClue(seat, "red"))
-    assert GAME.to_act(state) == {0}
+    assert GAME.to_act(state) == {0, TABLE}
+    assert set(GAME.legal_actions(state, TABLE)) == {RuleBreach(TABLE, s) for s in range(1, 7)}
+    state = play(state, RuleBreach(TABLE, 6))  # the clue that reached the cap
+    assert state.penalties[6] == (0,) and state.current == 1  # a new card, time runs again
+    assert isinstance(state.phase, Dreaming) and state.phase.clue_turns == (0,) * 7
+    assert not state.phase.time_up and GAME.to_act(state) == {1, 0, TABLE}
+
+
+def test_2_after_time_up_the_table_may_still_rule_a_breach_on_the_card_in_play() -> None:
+    state = play(table(), GiveClue(1, "kirsche"), TimeUp())
+    assert GAME.to_act(state) == {0, TABLE}
+    assert list(GAME.legal_actions(state, TABLE)) == [RuleBreach(TABLE, 1)]
+    ruled = play(state, RuleBreach(TABLE, 1))
+    assert ruled.penalties[1] == (0,) and ruled.current is None
+    assert isinstance(ruled.phase, Recounting)  # time is up: no new card is revealed
+    for settled in (play(state, Guess(0, "cherry")), play(state, DeclineGuess(0))):
+        assert_refused(settled, RuleBreach(TABLE, 1))  # the card is no longer in play
+    assert_refused(play(table(), TimeUp()), RuleBreach(TABLE, 1), "no clue")
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_2_an_empty_or_blank_guess_is_refused(text: str) -> None:
+    assert_refused(table(), Guess(0, text), "empty")
+    assert_refused(play(table(), TimeUp()), Guess(0, text), "empty")
+    assert all(action.word.strip() for action in GAME.legal_actions(table(), 0)
+               if isinstance(action, Guess))
+
+
+def test_2_the_dreamer_knows_when_the_dream_card_changes() -> None:
+    state = table()
+    breach = GiveClue(1, "cherries")
+    assert "penalty card" in GAME.describe_action(state, breach, 0)
+    assert GAME.view(play(state, breach), 0).penalty_counts == (0, 1, 0, 0)
+    spoken = play(state, GiveClue(1, "red"))
+    assert "penalty card" in GAME.describe_action(spoken, RuleBreach(TABLE, 1), 0)
+    assert GAME.view(play(spoken, RuleBreach(TABLE, 1)), 0).penalty_counts == (0, 1, 0, 0)
 
 
 def test_2_time_up_lets_the_dreamer_guess_the_card_in_play_once_more() -> None:
@@ -204,7 +328,7 @@ def test_spec_an_empty_deck_is_refilled_from_the_box_or_ends_the_dream() -> None
 # -- Rules for definitions ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("clue", ["cherry pie", "r2d2", "!!", "cherrytree", "CHÉRRY", ""])
+@pytest.mark.parametrize("clue", ["cherry pie", "r2d2", "!!", "cherries", "CHÉRRY", "ice-cream"])
 def test_rules_for_definitions_a_breach_is_a_penalty_card(clue: str) -> None:
     state = play(table(), GiveClue(1, clue))
     assert state.penalties[1] == (0,) and state.current == 1  # a new card
@@ -238,22 +362,74 @@ def test_spec_determinize_hides_the_verdicts_from_the_dreamer() -> None:
     assert splits == {0, 1, 2, 3} and sides == {"top", "bottom"}
 
 
-def test_rules_for_definitions_a_part_of_the_word_counts_from_three_letters() -> None:
-    sun = attrs.evolve(table(), current=1, deck=(0, 2, 3))
-    assert play(sun, GiveClue(1, "sunflower")).penalties[1] == (1,)
-    assert play(table(), GiveClue(1, "strawberry")).penalties[1] == ()
+@pytest.mark.parametrize(("word", "clue", "language"), [
+    ("knight", "knights", "en"), ("cherry", "cherries", "en"), ("horse", "HORSES", "en"),
+    ("apple", "Apples", "en"), ("cherry", "CHÉRRY", "en"), ("mangiare", "mangio", "it"),
+    ("gatto", "gatti", "it"), ("ciliegia", "ciliegie", "it"), ("città", "citta", "it"),
+])
+def test_rules_for_definitions_no_form_of_the_word_the_same_stem(word: str, clue: str,
+                                                                  language: str) -> None:
+    assert clue_breach(clue, word, language) == "a form of the word on the card"
+    state = play(one_card(word, language=language), GiveClue(1, clue))
+    assert state.penalties[1] == (0,) and state.current == 1
+
+
+@pytest.mark.parametrize(("word", "clue"), [
+    ("knight", "night"), ("elephant", "ant"), ("snowman", "snow"), ("cherry", "cherrytree"),
+    ("sun", "sunflower"), ("island", "land"), ("cherry", "her"), ("cherry", "strawberry"),
+])
+def test_rules_for_definitions_a_clue_that_merely_contains_the_word_is_for_the_table(
+        word: str, clue: str) -> None:
+    assert clue_breach(clue, word, "en") is None
+    state = play(one_card(word), GiveClue(1, clue))
+    assert state.penalties[1] == () and state.current == 0 and state.clues == ((1, clue),)
+    ruled = play(state, RuleBreach(TABLE, 1))  # the table judges "una parte" of the word
+    assert ruled.penalties[1] == (0,)
+
+
+def test_rules_for_definitions_the_stem_is_the_decks_language() -> None:
+    italian = play(one_card("mangiare", language="it"), GiveClue(1, "mangio"))
+    english = play(one_card("mangiare", language="en"), GiveClue(1, "mangio"))
+    assert italian.penalties[1] == (0,) and english.penalties[1] == ()
+    assert Config(players=4).language == "en"
+    assert Config(players=4, language="it").dreams() == DEFAULT_DECKS["it"]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\t\n"])
+def test_rules_for_definitions_an_empty_or_blank_clue_is_refused(text: str) -> None:
+    assert_refused(table(), GiveClue(1, text), "empty")
+    assert all(action.word.strip() for action in GAME.legal_actions(table(), 1)
+               if isinstance(action, GiveClue))
 
 
 def test_rules_for_definitions_the_table_rules_on_what_the_engine_cannot_see() -> None:
     state = play(table(), GiveClue(1, "kirsche"), RuleBreach(TABLE, 1))
     assert state.penalties[1] == (0,)
     assert_refused(state, RuleBreach(TABLE, 0), "clue-giver")
-    assert_refused(state, RuleBreach(2, 1), "table")
+    assert_refused(play(state, GiveClue(2, "red")), RuleBreach(2, 2), "table")
 
 
-def test_spec_automatic_checks_can_be_switched_off() -> None:
-    state = play(table(check_clues=False), GiveClue(1, "cherry pie"))
-    assert state.penalties[1] == () and state.current == 0
+def test_rules_for_definitions_the_offender_gave_a_clue_on_the_card_in_play() -> None:
+    state = table()
+    assert_refused(state, RuleBreach(TABLE, 1), "no clue")  # nobody has spoken yet
+    assert not any(isinstance(a, RuleBreach) for a in GAME.legal_actions(state, TABLE))
+    state = play(state, GiveClue(1, "red"), GiveClue(2, "fruit"))
+    assert [a for a in GAME.legal_actions(state, TABLE) if isinstance(a, RuleBreach)] == [
+        RuleBreach(TABLE, 1), RuleBreach(TABLE, 2)]
+    assert_refused(state, RuleBreach(TABLE, 3), "no clue")
+    state = play(state, Guess(0, "plum"))  # a new card: the clues on the old one are done
+    assert_refused(state, RuleBreach(TABLE, 1), "no clue")
+
+
+def test_spec_check_clues_stem_exact_or_off() -> None:
+    assert Config(players=4).check_clues == "stem"
+    exact = one_card("knight", check_clues="exact")
+    assert play(exact, GiveClue(1, "knights")).penalties[1] == ()
+    assert play(exact, GiveClue(1, "Knight")).penalties[1] == (0,)
+    assert play(exact, GiveClue(1, "two words")).penalties[1] == (0,)  # still one word
+    off = one_card("knight", check_clues="off")
+    for clue in ("knight", "knights", "cherry pie", "r2d2"):
+        assert play(off, GiveClue(1, clue)).penalties[1] == ()
 
 
 def test_optional_rule_five_seconds_and_the_next_player_gives_the_clue() -> None:
@@ -378,6 +554,26 @@ def test_end_the_highest_total_wins() -> None:
     state = end_round(attrs.evolve(table(), points=(9, 3, 3, 3), **LAST_ROUND))
     assert isinstance(state.phase, Over) and GAME.outcome(state).winners == {0}
     assert GAME.outcome(state).reason == "highest_score"
+
+
+def test_preparation_4_a_whole_game_on_the_bottom_word() -> None:
+    state = table(side="bottom")
+    dreams = state.config.dreams()
+    for round_number in range(1, 5):
+        assert state.round == round_number and state.current is not None
+        bottom = dreams[state.current][1]
+        assert state.word() == bottom and GAME.view(state, state.dreamer + 1 if
+                                                    state.dreamer < 3 else 0).word == bottom
+        state = play(state, Guess(state.dreamer, bottom))  # right
+        assert state.current is not None
+        state = play(state, Guess(state.dreamer, dreams[state.current][0]))  # the top: wrong
+        assert (len(state.fairy), len(state.boogeyman)) == (1, 1)
+        assert {side for _, side in state.fairy + state.boogeyman} == {"bottom"}
+        dreamer = state.dreamer
+        state = end_round(state, (bottom,))
+        assert state.last_round is not None and state.last_round.bonus
+        assert state.last_round.gains[dreamer] == 1 + 1  # the right guess and the bonus
+    assert GAME.is_terminal(state)
 
 
 # -- Expert variant ----------------------------------------------------------------------------

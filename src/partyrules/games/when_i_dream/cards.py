@@ -1,15 +1,17 @@
 """The components of When I Dream: Spirit cards, Dream cards, and the word rules.
 
-Dream cards are ids into the config's list of ``(top, bottom)`` word pairs; the default
-deck (``dreams.json``, package data) holds 64 cards. Spirit cards are ids: Fairies
-``0..4``, Boogeymen ``5..8``, Sandmen ``9..10``; :data:`ROLE_TABLE` says how many of each
-a game of n players uses.
+Dream cards are ids into the config's list of ``(top, bottom)`` word pairs; each default
+deck (package data: ``dreams.json`` in English, ``dreams_it.json`` in Italian) holds 64
+cards. Spirit cards are ids: Fairies ``0..4``, Boogeymen ``5..8``, Sandmen ``9..10``;
+:data:`ROLE_TABLE` says how many of each a game of n players uses.
 
 >>> normalize("  Crème  ")
 'creme'
->>> clue_breach("sunflower", "sun"), clue_breach("strawberry", "cherry")
-('a form or part of the word on the card', None)
->>> clue_breach("big apple", "pear"), clue_breach("r2d2", "robot")
+>>> clue_breach("knights", "knight", "en"), clue_breach("mangio", "mangiare", "it")
+('a form of the word on the card', 'a form of the word on the card')
+>>> clue_breach("night", "knight", "en"), clue_breach("strawberry", "cherry", "en")
+(None, None)
+>>> clue_breach("big apple", "pear", "en"), clue_breach("r2d2", "robot", "en")
 ('more than one word', 'not a word made of letters')
 """
 
@@ -17,23 +19,42 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Literal
 
+import snowballstemmer  # type: ignore[import-untyped]  # ships no type hints
+
 __all__ = [
     "BOOGEYMEN",
+    "DEFAULT_DECKS",
     "DEFAULT_DREAMS",
     "FAIRIES",
+    "LANGUAGES",
     "ROLE_TABLE",
     "SANDMEN",
+    "CheckClues",
+    "Language",
     "Role",
     "clue_breach",
     "normalize",
     "role_of",
     "spirits_for",
+    "stem",
 ]
 
 Role = Literal["fairy", "boogeyman", "sandman"]
+
+Language = Literal["en", "it"]
+"""The language a Dream deck is written in (ISO 639-1)."""
+
+LANGUAGES: dict[str, str] = {"en": "english", "it": "italian"}
+"""Each deck language -> the name of its Snowball stemmer."""
+
+CheckClues = Literal["stem", "exact", "off"]
+"""How the engine checks a clue against the card's word: the same stem, equality, or
+not at all (the one-word and letters-only checks apply to ``"stem"`` and ``"exact"``)."""
 
 FAIRIES: tuple[int, ...] = (0, 1, 2, 3, 4)
 BOOGEYMEN: tuple[int, ...] = (5, 6, 7, 8)
@@ -74,19 +95,36 @@ def normalize(text: str) -> str:
     return " ".join(plain.split())
 
 
-MIN_PART = 3
-"""A contained word counts as "a part" of another from 3 letters (sun in sunflower)."""
+@cache
+def _stemmer(language: str) -> Callable[[str], str]:
+    stem_word: Callable[[str], str] = snowballstemmer.stemmer(LANGUAGES[language]).stemWord
+    return stem_word
 
 
-def clue_breach(clue: str, word: str) -> str | None:
-    """The definition rule a clue breaks for the card's ``word``, or None.
+@lru_cache(maxsize=8192)
+def stem(language: str, word: str) -> str:
+    """The Snowball stem of ``word`` (already normalized) in the deck's ``language``.
 
-    Rules for definitions: a single word, made of letters, and no form or part of the
-    dream's word: after :func:`normalize`, not the word itself, and neither contains the
-    other when the contained one has at least 3 letters. Translations and invented words
-    are for the table to
-    judge (``RuleBreach``).
+    >>> stem("en", "knights"), stem("it", "ciliegie")
+    ('knight', 'cilieg')
     """
+    return _stemmer(language)(word)
+
+
+def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem") -> str | None:
+    """The definition rule a clue certainly breaks for the card's ``word``, or None.
+
+    Rules for definitions: a single word, made of letters, and no form of the dream's
+    word. After :func:`normalize`, a clue is a form of the word when it equals the word
+    (or one of the words of a card such as "ice cream", or the word written solid), or,
+    with ``check="stem"``, has the same Snowball stem in the deck's ``language``
+    (knights/knight, mangio/mangiare). A clue that only contains the word or lies inside
+    it (night/knight, snow/snowman) may or may not be "a part" of it, as may a
+    translation or an invented word: the table judges those (``RuleBreach``).
+    ``check="off"``: no check at all.
+    """
+    if check == "off":
+        return None
     said = normalize(clue)
     if not said:
         return "not a word made of letters"
@@ -94,17 +132,29 @@ def clue_breach(clue: str, word: str) -> str | None:
         return "more than one word"
     if not said.isalpha():
         return "not a word made of letters"
-    for part in {normalize(word), *normalize(word).replace("-", " ").split()}:
-        shorter, longer = sorted((said, part), key=len)
-        if said == part or (len(shorter) >= MIN_PART and shorter in longer):
-            return "a form or part of the word on the card"
+    whole = normalize(word)
+    pieces = whole.replace("-", " ").split()
+    forms = {whole, "".join(pieces), *pieces}
+    if said in forms:
+        return "a form of the word on the card"
+    if check == "stem":
+        said_stem = stem(language, said)
+        if any(stem(language, form) == said_stem for form in forms):
+            return "a form of the word on the card"
     return None
 
 
-def _load_dreams() -> tuple[tuple[str, str], ...]:
-    text = resources.files(__package__).joinpath("dreams.json").read_text(encoding="utf-8")
+def _load_deck(file_name: str) -> tuple[tuple[str, str], ...]:
+    text = resources.files(__package__).joinpath(file_name).read_text(encoding="utf-8")
     return tuple((top, bottom) for top, bottom in json.loads(text))
 
 
-DEFAULT_DREAMS: tuple[tuple[str, str], ...] = _load_dreams()
-"""The default Dream deck: 64 cards of two English words (top, bottom)."""
+DEFAULT_DECKS: dict[str, tuple[tuple[str, str], ...]] = {
+    "en": _load_deck("dreams.json"),
+    "it": _load_deck("dreams_it.json"),
+}
+"""The default Dream decks by language: 64 cards of two words (top, bottom) each, 128
+distinct common nouns of our own choosing."""
+
+DEFAULT_DREAMS: tuple[tuple[str, str], ...] = DEFAULT_DECKS["en"]
+"""The default English Dream deck."""

@@ -285,12 +285,15 @@ def _totals(points: tuple[int, ...], penalties: tuple[tuple[int, ...], ...]) -> 
 
 
 def to_act(state: State) -> frozenset[int]:
-    """The dream: the clue-giver, the Dreamer and the table race (only the Dreamer at the
-    clue cap or after time is up); the table judges; the Dreamer recounts."""
+    """The dream: the clue-giver, the Dreamer and the table race (at the clue cap or
+    after time is up, the Dreamer, and the table while it may rule a breach); the table
+    judges; the Dreamer recounts."""
     phase = state.phase
     if isinstance(phase, Dreaming):
         if phase.time_up or _at_cap(state, phase):
-            return frozenset((state.dreamer,))
+            # Time has stopped; the table may still rule a breach on the card in play.
+            return frozenset((state.dreamer, TABLE)) if phase.clued \
+                else frozenset((state.dreamer,))
         return frozenset((phase.active, state.dreamer, TABLE))
     if isinstance(phase, Recounting):
         return frozenset((state.dreamer,))
@@ -347,20 +350,31 @@ def _give_clue_rule(state: State, action: GiveClue) -> str | None:
         return error
     assert isinstance(state.phase, Dreaming)
     return seat_error(action.seat, state.phase.active, "the active clue-giver") or (
-        _racing_error(state)) or (None if isinstance(action.word, str)
-                                  else f"a clue is text, not {action.word!r}")
+        _racing_error(state)) or _text_error(action.word, "a clue is one word")
+
+
+def _text_error(text: object, what: str) -> str | None:
+    """Free text must be a string holding something beyond white space."""
+    if not isinstance(text, str):
+        return f"{what}, text, not {text!r}"
+    return None if text.strip() else f"{what}, not empty"
 
 
 def _rule_breach_rule(state: State, action: RuleBreach) -> str | None:
-    """Rules for definitions: the table rules on a clue-giver's breach."""
+    """Rules for definitions: the table rules on a breach by a clue-giver who spoke on the
+    card in play ("la corrente carta Sogno"), for as long as that card is in play: also
+    at the clue cap and after time is up, until the Dreamer guesses or declines."""
     error = _phase_error(state, Dreaming, "a ruling on a breach") or seat_error(
-        action.seat, TABLE, "ruling for the whole table") or _racing_error(state)
+        action.seat, TABLE, "ruling for the whole table")
     if error:
         return error
+    assert isinstance(state.phase, Dreaming)
     offender = action.offender
     if type(offender) is not int or not 0 <= offender < state.config.players \
             or offender == state.dreamer:
         return f"seat {offender!r} is not a clue-giver"
+    if offender not in state.phase.clued:
+        return f"seat {offender} gave no clue on the Dream card in play"
     return None
 
 
@@ -380,7 +394,7 @@ def _guess_rule(state: State, action: Guess) -> str | None:
         return error
     if state.current is None:
         return "2. there is no Dream card in play"
-    return None if isinstance(action.word, str) else f"a guess is text, not {action.word!r}"
+    return _text_error(action.word, "2. a guess names the dream")
 
 
 def _judge_guess_rule(state: State, action: JudgeGuess) -> str | None:
@@ -475,16 +489,16 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
             yield from _prebuilt(state.config)[0][seat]
             if phase.time_up:
                 yield DeclineGuess(seat)
-        elif not phase.time_up and not _at_cap(state, phase):
-            if seat == phase.active:
-                yield from _prebuilt(state.config)[1][seat]
-            elif seat == TABLE:
-                yield _TIME_UP
-                for offender in range(state.config.players):
-                    if offender != state.dreamer:
-                        yield RuleBreach(TABLE, offender)
-                if state.config.clue_time_limit:
-                    yield _SKIP
+        elif phase.time_up or _at_cap(state, phase):
+            if seat == TABLE:
+                yield from _breaches(phase)
+        elif seat == phase.active:
+            yield from _prebuilt(state.config)[1][seat]
+        elif seat == TABLE:
+            yield _TIME_UP
+            yield from _breaches(phase)
+            if state.config.clue_time_limit:
+                yield _SKIP
     elif isinstance(phase, Recounting):
         if seat == state.dreamer:
             yield Recount(seat, ())
@@ -503,6 +517,12 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
             yield NoBestDream(TABLE)
             for winner in sorted(phase.tied):
                 yield BestDream(TABLE, winner)
+
+
+def _breaches(phase: Dreaming) -> Iterator[RuleBreach]:
+    """A ruling per seat that gave a clue on the card in play, in seat order."""
+    for offender in sorted(phase.clued):
+        yield RuleBreach(TABLE, offender)
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
@@ -529,15 +549,24 @@ def _apply_give_clue(state: State, action: GiveClue) -> State:
     seat = action.seat
     changes: dict[str, Any] = {"clues": (*state.clues, (seat, action.word))}
     changes["phase"] = Dreaming(_next_giver(state, seat), phase.clue_turns, False)
-    if state.config.check_clues and clue_breach(action.word, state.word() or ""):
+    config = state.config
+    if clue_breach(action.word, state.word() or "", config.language, config.check_clues):
         return _penalty(state, seat, changes)
     turns = list(phase.clue_turns)
     turns[seat] += 1
-    changes["phase"] = Dreaming(_next_giver(state, seat), tuple(turns), False)
+    changes["phase"] = Dreaming(_next_giver(state, seat), tuple(turns), False,
+                                phase.clued | {seat})
     return _evolve(state, changes)
 
 
 def _apply_rule_breach(state: State, action: RuleBreach) -> State:
+    phase = state.phase
+    assert isinstance(phase, Dreaming) and state.current is not None
+    if phase.time_up:  # the 2 minutes are over: the penalty ends the dream, no new card
+        penalties = list(state.penalties)
+        penalties[action.offender] = (*penalties[action.offender], state.current)
+        return _evolve(state, {"penalties": tuple(penalties), "current": None,
+                               "phase": Recounting()})
     return _penalty(state, action.offender, {})
 
 
@@ -546,7 +575,8 @@ def _apply_skip_clue(state: State, action: SkipClue) -> State:
     assert isinstance(phase, Dreaming)
     turns = list(phase.clue_turns)
     turns[phase.active] += 1
-    return _evolve(state, {"phase": Dreaming(_next_giver(state, phase.active), tuple(turns))})
+    return _evolve(state, {"phase": Dreaming(_next_giver(state, phase.active), tuple(turns),
+                                             False, phase.clued)})
 
 
 def _apply_guess(state: State, action: Guess) -> State:
@@ -571,7 +601,8 @@ def _apply_time_up(state: State, action: TimeUp) -> State:
     assert isinstance(phase, Dreaming)
     if state.current is None:
         return _evolve(state, {"phase": Recounting()})
-    return _evolve(state, {"phase": Dreaming(phase.active, phase.clue_turns, True)})
+    return _evolve(state, {"phase": Dreaming(phase.active, phase.clue_turns, True,
+                                             phase.clued)})
 
 
 def _apply_decline(state: State, action: DeclineGuess) -> State:

@@ -15,7 +15,13 @@ import attrs
 
 from partyrules.core.errors import CorruptState, InvalidConfig
 from partyrules.core.rng import Rng
-from partyrules.games.when_i_dream.cards import DEFAULT_DREAMS, spirits_for
+from partyrules.games.when_i_dream.cards import (
+    DEFAULT_DECKS,
+    LANGUAGES,
+    CheckClues,
+    Language,
+    spirits_for,
+)
 
 __all__ = [
     "Config",
@@ -47,9 +53,14 @@ def _check_config(config: Config) -> None:
     if type(config.first_dreamer) is not int or not 0 <= config.first_dreamer < config.players:
         raise InvalidConfig(f"first_dreamer must be a seat from 0 to {config.players - 1}, "
                             f"not {config.first_dreamer!r}", "first_dreamer")
-    for name in ("check_clues", "clue_time_limit"):
-        if type(getattr(config, name)) is not bool:
-            raise InvalidConfig(f"{name} must be true or false", name)
+    if type(config.clue_time_limit) is not bool:
+        raise InvalidConfig("clue_time_limit must be true or false", "clue_time_limit")
+    if type(config.check_clues) is not str or config.check_clues not in ("stem", "exact", "off"):
+        raise InvalidConfig("check_clues is 'stem', 'exact' or 'off', not "
+                            f"{config.check_clues!r}", "check_clues")
+    if type(config.language) is not str or config.language not in LANGUAGES:
+        raise InvalidConfig(f"language is one of {', '.join(map(repr, LANGUAGES))} (the Dream "
+                            f"deck's language), not {config.language!r}", "language")
     if config.judge not in ("auto", "table"):
         raise InvalidConfig(f"judge is 'auto' or 'table', not {config.judge!r}", "judge")
     cards = config.cards
@@ -78,22 +89,28 @@ class Config:
     """Which word of every Dream card is used; ``"expert"``: the expert variant."""
     first_dreamer: int = 0
     """The seat that dreams first ("who slept most last night")."""
-    check_clues: bool = True
-    """Check the definition rules on every clue automatically."""
+    check_clues: CheckClues = "stem"
+    """The automatic check of the definition rules on every clue: ``"stem"`` flags the
+    card's word and any word of the same stem in the deck's language, ``"exact"`` only
+    the word itself, ``"off"`` nothing (the table rules every breach)."""
     clue_time_limit: bool = False
     """Optional rule: a clue-giver taking over 5 seconds loses the turn (``SkipClue``)."""
     judge: Literal["auto", "table"] = "auto"
     """``"auto"``: guesses and narrations are compared as normalized words; ``"table"``:
     the table judges them (plurals, synonyms)."""
     cards: tuple[tuple[str, str], ...] | None = None
-    """A custom Dream deck of (top, bottom) pairs; None: the default 64 cards."""
+    """A custom Dream deck of (top, bottom) pairs; None: the default 64 cards in
+    ``language``."""
+    language: Language = "en"
+    """The Dream deck's language: it picks the default deck (``"en"`` English, ``"it"``
+    Italian) and the stemmer of the clue check; a custom deck states its own here."""
 
     def __attrs_post_init__(self) -> None:
         _check_config(self)
 
     def dreams(self) -> tuple[tuple[str, str], ...]:
         """The Dream cards' word pairs."""
-        return DEFAULT_DREAMS if self.cards is None else self.cards
+        return DEFAULT_DECKS[self.language] if self.cards is None else self.cards
 
     def clue_cap(self) -> int:
         """2. Clue turns per clue-giver for one card: 2, or 3 with 6 or fewer players."""
@@ -109,6 +126,9 @@ class Dreaming:
     """Per seat, its clue turns for the card in play."""
     time_up: bool = False
     """The 2 minutes are over: the Dreamer may guess the card in play one last time."""
+    clued: frozenset[int] = frozenset()
+    """The seats that gave a clue on the card in play: the table may rule a breach by
+    any of them until the card leaves play."""
 
 
 @attrs.frozen(slots=True)
@@ -289,6 +309,10 @@ def validate(state: State) -> None:
         raise CorruptState(f"no seat {phase.active}", "data.phase.active")
     if isinstance(phase, Dreaming) and len(phase.clue_turns) != players:
         raise CorruptState("one clue count per seat", "data.phase.clue_turns")
+    if isinstance(phase, Dreaming) and not all(
+            type(seat) is int and 0 <= seat < players and seat != state.dreamer
+            for seat in phase.clued):
+        raise CorruptState("the seats that gave a clue are clue-givers", "data.phase.clued")
     if isinstance(phase, Judging) and state.current is None:
         raise CorruptState("a guess is judged on a card in play", "data.current")
     if isinstance(phase, Tiebreak) and not phase.tied <= set(range(players)):

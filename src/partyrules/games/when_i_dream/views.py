@@ -125,8 +125,9 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
     match action:
         case GiveClue(word=word):
             line = f"{who} says \u201c{word}\u201d"
-            breach = clue_breach(word, state.word() or "") if state.config.check_clues \
-                else None
+            config = state.config
+            breach = clue_breach(word, state.word() or "", config.language,
+                                 config.check_clues) if isinstance(word, str) else None
             if breach and isinstance(state.phase, Dreaming) and state.current is not None:
                 why = breach if spirit_eyes else "a definition rule broken"
                 return line + f": {why}, a penalty card"
