@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 import partyrules
+from partyrules import cli
 from partyrules.bots import ISMCTSBot, RandomBot, make_bot
 from partyrules.cli import main
+from partyrules.core.serialize import LoadLimits
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -213,6 +215,35 @@ def test_replay_of_a_corrupt_file_is_an_error(
     assert code == 2
     assert err.startswith("partyrules: error: ")
     assert out == ""
+
+
+@pytest.mark.parametrize("content", [b"\x00\x01\xff" * 100, '{"a": 1}'.encode("utf-16"),
+                                     b"[" * 100_000, b"9" * 5000],
+                         ids=["binary", "utf16", "deep", "huge-int"])
+def test_replay_of_a_file_that_is_not_a_document_is_an_error_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    code, out, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert err.startswith("partyrules: error: ") and err.count("\n") == 1
+    assert out == ""
+
+
+def test_replay_reads_no_further_than_the_size_limit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "LoadLimits", lambda: LoadLimits(max_bytes=1000))
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 1001)
+    code, _, err = run(capsys, "replay", str(big))
+    assert code == 2
+    assert "is larger than 1000 bytes" in err
+    if Path("/dev/zero").exists():  # a file that never ends
+        code, _, err = run(capsys, "replay", "/dev/zero")
+        assert code == 2
+        assert "is larger than 1000 bytes" in err
 
 
 def test_replay_of_a_state_file_is_an_error(

@@ -27,7 +27,7 @@ import partyrules
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
-from partyrules.core.serialize import structure
+from partyrules.core.serialize import LoadLimits, structure
 
 __all__ = ["main"]
 
@@ -375,9 +375,19 @@ def _print_table(rows: list[tuple[str, ...]]) -> None:
         print("  ".join(cells).rstrip())
 
 
+def _read_document(path: str) -> bytes:
+    """A file's bytes, refused unread past the loader's size limit (``/dev/zero`` never
+    ends, and a stray video file should not fill memory)."""
+    limit = LoadLimits().max_bytes
+    with open(path, "rb") as file:
+        document = file.read(limit + 1)
+    if len(document) > limit:
+        raise CorruptState(f"{path} is larger than {limit} bytes", "$")
+    return document
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as file:
-        replay = partyrules.loads(file.read())
+    replay = partyrules.loads(_read_document(args.file))
     if not isinstance(replay, partyrules.Replay):
         raise CorruptState(f"expected a Replay, found a {type(replay).__name__}", "type")
     game = partyrules.get_game(replay.game)

@@ -19,11 +19,15 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import partyrules
 from partyrules import TABLE, CorruptState, IllegalAction, Outcome, Replay, dumps, loads
+from partyrules.core import game as game_registry
 from partyrules.core import testing
+from partyrules.core.serialize import LoadLimits
 from partyrules.games.dinner.actions import (
     Ballot,
     Exchange,
@@ -325,11 +329,119 @@ def test_dumps_does_not_depend_on_the_hash_seed() -> None:
     assert outputs == {expected}
 
 
+# -- untrusted documents: limits, encodings, duplicate keys -----------------------------------
+
+
+@pytest.mark.parametrize(("text", "reason", "path"), [
+    ("[" * 100_000 + "]" * 100_000, "nesting deeper than 64 levels", "$"),
+    ("[" * 65 + "]" * 65, "nesting deeper than 64 levels", "$" + "[0]" * 64),
+    ("1" * 4301, "an integer is over the limit of 40 digits", "$"),
+    ('{"a": {"b": [1, -' + "9" * 41 + "]}}", "an integer of 41 digits is over the limit of 40",
+     "$.a.b[1]"),
+    ('{"a": [1, NaN]}', "NaN is not a JSON number", "$.a[1]"),
+    ('{"a": -Infinity}', "-Infinity is not a JSON number", "$.a"),
+    ('{"a": "\\ud800"}', "text holds a lone surrogate, which is not Unicode", "$.a"),
+    ('{"x y": {"a": 1, "a": 2}}', "the key 'a' appears twice", '$["x y"]'),
+    (b"\xff\xfe{\x00}\x00", "not UTF-8 text (byte 0)", "$"),
+    ("\ufeff{}", "not valid JSON", "$"),
+], ids=["deep", "one-too-deep", "huge-int", "long-int", "nan", "infinity", "surrogate",
+        "duplicate", "utf16", "bom"])
+def test_an_untrusted_document_is_refused_naming_the_path(text: str | bytes, reason: str,
+                                                         path: str) -> None:
+    error = _corrupt(text)
+    assert error.reason.startswith(reason)
+    assert error.path == path
+
+
+def test_a_duplicated_envelope_key_is_refused_not_overwritten() -> None:
+    document = dumps(GAME.Config(players=3)).replace('"game": "dinner"',
+                                                      '"game": "chess", "game": "dinner"')
+    error = _corrupt(document)
+    assert (error.reason, error.path) == ("the key 'game' appears twice", "$")
+
+
+def test_the_deepest_nesting_the_limits_allow_is_read() -> None:
+    # read, and then refused only because it is not an envelope
+    assert _corrupt("[" * 64 + "]" * 64).reason == "expected a JSON object envelope"
+
+
+@pytest.mark.parametrize("limits", [LoadLimits(max_bytes=10), LoadLimits(max_depth=2),
+                                    LoadLimits(max_int_digits=0)], ids=repr)
+def test_the_limits_are_configurable(limits: LoadLimits) -> None:
+    state = GAME.setup(GAME.Config(players=3), seed=2)
+    text = dumps(state)
+    assert loads(text) == state
+    with pytest.raises(CorruptState, match=r"limit|nesting"):
+        loads(text, limits=limits)
+
+
+@pytest.mark.parametrize("value", [3, None, ["{}"], 2.5], ids=repr)
+def test_only_text_or_bytes_is_read(value: Any) -> None:
+    with pytest.raises(CorruptState, match="expected JSON text"):
+        loads(value)
+
+
+def test_bytes_and_text_load_alike() -> None:
+    state = GAME.setup(GAME.Config(players=4), seed=3)
+    text = dumps(state)
+    assert loads(text.encode()) == loads(bytearray(text.encode())) == loads(text) == state
+
+
+def test_a_slip_of_a_game_check_on_a_malformed_state_is_a_corrupt_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    text = dumps(GAME.setup(GAME.Config(players=4), seed=3))
+
+    def slipping(state: Any) -> None:
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setitem(game_registry._REGISTRY, "dinner",
+                        attrs.evolve(GAME, validate=slipping))
+    with pytest.raises(CorruptState, match="breaks dinner's invariants"):
+        loads(text)
+
+
+_REAL_DUMPS = [dumps(x) for x in (testing.play_random(GAME, seed=4, players=3).replay(),
+                                  GAME.setup(GAME.Config(players=5), seed=9))]
+
+
+@st.composite
+def _mangled(draw: st.DrawFn) -> str | bytes:
+    """A real document with a few bytes cut, repeated or replaced, or random bytes."""
+    if draw(st.booleans()):
+        return draw(st.binary(max_size=200))
+    text = bytearray(draw(st.sampled_from(_REAL_DUMPS)).encode())
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(0, len(text) - 1))
+        edit = draw(st.sampled_from(["cut", "repeat", "byte", "bracket"]))
+        if edit == "cut":
+            del text[at:at + draw(st.integers(1, 40))]
+        elif edit == "repeat":
+            text[at:at] = text[at:at + draw(st.integers(1, 40))]
+        elif edit == "byte":
+            text[at] = draw(st.integers(0, 255))
+        else:
+            text[at:at] = draw(st.sampled_from([b"[" * 200, b"{", b"9" * 60, b"NaN",
+                                                b'"\\udfff"', b'"game": "dinner", ']))
+    return bytes(text) if draw(st.booleans()) else text.decode("utf-8", "replace")
+
+
+@settings(max_examples=300)
+@given(_mangled())
+def test_whatever_the_document_loads_raises_only_partyrules_errors(
+        document: str | bytes) -> None:
+    try:
+        loaded = loads(document)
+    except partyrules.PartyRulesError as error:
+        assert str(error)
+    else:  # what loads is a real object: it writes out and reads back the same
+        assert loads(dumps(loaded)) == loaded
+
+
 # -- strict loading: the envelope ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", ["{not json", "", "{\"format\": ", "[1, 2", b"\xff\xfe\x00"],
-                         ids=["garbage", "empty", "truncated", "unclosed", "bad-bytes"])
+@pytest.mark.parametrize("text", ["{not json", "", "{\"format\": ", "[1, 2", b"[1, 2"],
+                         ids=["garbage", "empty", "truncated", "unclosed", "unclosed-bytes"])
 def test_malformed_json(text: str | bytes) -> None:
     error = _corrupt(text)
     assert error.path == "$"

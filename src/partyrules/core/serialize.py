@@ -43,6 +43,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "TAG",
+    "LoadLimits",
     "converter",
     "dumps",
     "json_schema",
@@ -272,15 +273,183 @@ def dumps(obj: Any, *, indent: int | None = None) -> str:
     return json.dumps(envelope, indent=indent, ensure_ascii=False)
 
 
-def loads(text: str | bytes) -> Any:
+@attrs.frozen
+class LoadLimits:
+    """What :func:`loads` accepts of a document before it reads it as partyrules data.
+
+    A document from a stranger (a web client, a bot, a shared replay) is refused with
+    :class:`~partyrules.core.errors.CorruptState` when it breaks a limit, instead of
+    exhausting memory, the stack or the integer parser. The defaults are far above any
+    real document: the largest recorded game, a 10,000-action Dylan Dog replay, is about
+    1 MiB and nests 8 deep.
+
+    >>> import partyrules
+    >>> partyrules.loads('[' * 100_000 + ']' * 100_000)
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.CorruptState: nesting deeper than 64 levels @ $
+    >>> partyrules.loads(b'{"a": 1}', limits=LoadLimits(max_bytes=4))
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.CorruptState: document of 8 bytes is over the limit of 4 @ $
+    """
+
+    max_bytes: int = 64 * 1024 * 1024
+    """The largest document, in bytes of UTF-8 (characters for a ``str``)."""
+    max_depth: int = 64
+    """The deepest nesting of arrays and objects."""
+    max_int_digits: int = 40
+    """The most digits of one integer (a 64-bit seed has 20)."""
+
+
+DEFAULT_LIMITS = LoadLimits()
+
+
+class _Duplicated(dict[str, Any]):
+    """A JSON object in which some key appeared twice; the walk reports it with its path."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, pairs: list[tuple[str, Any]], key: str) -> None:
+        super().__init__(pairs)
+        self.key = key
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return _Duplicated(pairs, key)
+        seen.add(key)
+    raise AssertionError("unreachable: a shorter dict has a repeated key")
+
+
+@attrs.frozen
+class _Refused:
+    """A JSON value the parser met but partyrules refuses; the walk names its path."""
+
+    reason: str
+
+
+def _parse(text: str, limits: LoadLimits) -> Any:
+    def parse_constant(name: str) -> _Refused:
+        return _Refused(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(text, object_pairs_hook=_object_without_duplicates,
+                          parse_constant=parse_constant)
+    except json.JSONDecodeError as exc:
+        raise CorruptState(f"not valid JSON ({exc})", "$") from None
+    except ValueError as exc:  # an integer past the interpreter's int-string limit
+        raise CorruptState(f"an integer is over the limit of {limits.max_int_digits} digits"
+                           f" ({exc})", "$") from None
+    except RecursionError:
+        raise CorruptState(f"nesting deeper than {limits.max_depth} levels", "$") from None
+
+
+def _suspect(value: dict[str, Any] | list[Any], depth_left: int, bound: int) -> bool:
+    """Whether a parsed document may break a limit: the fast pass, which names no path
+    (type checks inline rather than a call per leaf: this runs on every load)."""
+    if depth_left <= 0:
+        return True
+    if type(value) is dict:
+        if not all(key.isascii() for key in value):
+            return True
+        items: Any = value.values()
+    elif type(value) is list:
+        items = value
+    else:
+        return True  # a _Duplicated object
+    for item in items:
+        kind = type(item)
+        if kind is str:
+            if not item.isascii():
+                return True
+        elif kind is int:
+            if not -bound < item < bound:
+                return True
+        elif kind is dict or kind is list:
+            if _suspect(item, depth_left - 1, bound):
+                return True
+        elif kind is not bool and kind is not float and item is not None:
+            return True  # a _Refused value or a _Duplicated object
+    return False
+
+
+def _key_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
+
+
+def _check_tree(document: Any, limits: LoadLimits) -> None:
+    """Refuse what the parser lets through: nesting past the limit, a key given twice,
+    an integer too long, ``NaN``, text that is not Unicode (a lone surrogate from a
+    ``\\ud800`` escape)."""
+    pending: list[tuple[Any, str, int]] = [(document, "$", 0)]
+    while pending:
+        value, path, depth = pending.pop()
+        if isinstance(value, str):
+            if not value.isascii():
+                _check_text(value, path)
+            continue
+        if isinstance(value, _Refused):
+            raise CorruptState(value.reason, path)
+        if type(value) is int and len(str(abs(value))) > limits.max_int_digits:
+            raise CorruptState(f"an integer of {len(str(abs(value)))} digits is over the "
+                               f"limit of {limits.max_int_digits}", path)
+        if not isinstance(value, dict | list):
+            continue
+        if depth >= limits.max_depth:
+            raise CorruptState(f"nesting deeper than {limits.max_depth} levels", path)
+        if isinstance(value, _Duplicated):
+            raise CorruptState(f"the key {value.key!r} appears twice", path)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not key.isascii():
+                    _check_text(key, path)
+                pending.append((item, _key_path(path, key), depth + 1))
+        else:
+            pending.extend((item, f"{path}[{index}]", depth + 1)
+                           for index, item in enumerate(value))
+
+
+def _check_text(text: str, path: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CorruptState("text holds a lone surrogate, which is not Unicode", path) from None
+
+
+def loads(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
     """The object that :func:`dumps` wrote; raises ``CorruptState`` naming what is wrong.
 
-    A loaded state is also checked against the game's invariants (``game.validate``).
+    Whatever ``text`` holds, the only exceptions are :class:`PartyRulesError` subclasses:
+    bytes must be UTF-8, a key may not appear twice in an object, and the document must
+    keep within ``limits`` (see :class:`LoadLimits`). A loaded state is also checked
+    against the game's invariants (``game.validate``).
+
+    >>> import partyrules
+    >>> partyrules.loads('{"format": "partyrules", "format": "partyrules"}')
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.CorruptState: the key 'format' appears twice @ $
     """
-    try:
-        envelope = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CorruptState(f"not valid JSON ({exc})", "$") from None
+    if not isinstance(text, str | bytes | bytearray):
+        raise CorruptState(f"expected JSON text (str or bytes), got {type(text).__name__}", "$")
+    if len(text) > limits.max_bytes:
+        raise CorruptState(f"document of {len(text)} bytes is over the limit of "
+                           f"{limits.max_bytes}", "$")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CorruptState(f"not UTF-8 text (byte {exc.start})", "$") from None
+    envelope = _parse(text, limits)
+    if type(envelope) is not dict or _suspect(envelope, limits.max_depth,
+                                              10**limits.max_int_digits):
+        _check_tree(envelope, limits)
     return load_envelope(envelope)
 
 
@@ -309,8 +478,19 @@ def load_envelope(envelope: Any) -> Any:
         raise CorruptState(f"{game.name} has no type {label!r}", "type")
     obj = structure(data, cls)
     if cls is game.State:
-        game.validate(obj)
+        _validate(game, obj)
     return obj
+
+
+def _validate(game: AnyGame, state: Any) -> None:
+    """``game.validate``, with any slip of a game's checks on a malformed state reported
+    as what it is: a state the engine cannot continue from."""
+    try:
+        game.validate(state)
+    except PartyRulesError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
+        raise CorruptState(f"the state breaks {game.name}'s invariants ({exc!r})") from None
 
 
 def _game_named(name: Any, path: str) -> AnyGame:
