@@ -25,7 +25,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import DANY, HAND, REASON, SECONDARIES, is_secondary
+from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON, SECONDARIES, is_secondary
 from partyrules.games.dany.state import (
     Composing,
     Config,
@@ -114,6 +114,20 @@ FIVE = (S1, DANY, S2, S3, S4)  # seat 1 is Dany
 FIVE_REASON = (S1, DANY, S2, REASON, S3)  # seat 1 is Dany, seat 3 the Reason
 
 
+# -- Contents -----------------------------------------------------------------------------------
+
+
+def test_contents_30_memory_20_idea_9_personality_and_5_choice_cards() -> None:
+    config = Config(players=4)
+    assert config.deck_sizes() == (30, 20)
+    assert len(config.words()) == 20 and all(len(card) == 5 for card in config.words())
+    assert len({DANY, REASON, *SECONDARIES}) == 9 and len(SECONDARIES) == 7
+    assert CHOICES == (1, 2, 3, 4, 5)
+    state = GAME.setup(config, 1)
+    assert len(drawn_order(state)) + len(state.box) == 30
+    assert len(state.ideas) + 1 == 20
+
+
 # -- Setup ------------------------------------------------------------------------------------
 
 
@@ -146,6 +160,15 @@ def test_reason_setup_deals_players_minus_two_secondaries_dany_and_the_reason(
 def test_spec_config_is_validated(bad: dict[str, object]) -> None:
     with pytest.raises(InvalidConfig):
         Config(**bad)  # type: ignore[arg-type]
+
+
+def test_setup_the_personality_cards_are_shuffled_and_dealt_one_per_player() -> None:
+    dany_seats = set()
+    for seed in range(20):
+        state = GAME.setup(Config(players=5), seed)
+        assert len(state.personalities) == 5 and len(set(state.personalities)) == 5
+        dany_seats.add(state.personalities.index(DANY))
+    assert dany_seats == set(range(5))  # the deal is shuffled: Dany may sit anywhere
 
 
 def test_setup_the_memory_cards_are_shuffled_into_a_face_down_deck() -> None:
@@ -189,6 +212,27 @@ def test_1_getting_ready_flips_an_idea_takes_a_secret_choice_and_seven_memory_ca
     assert theirs.idea_words == mine.idea_words and len(theirs.idea_words) == 5
 
 
+def test_1_the_choice_cards_are_shuffled_every_turn() -> None:
+    firsts = {choice(GAME.setup(Config(players=4), seed)) for seed in range(30)}
+    assert firsts == set(CHOICES)
+    state, seen = GAME.setup(Config(players=4), 3), []
+    for _ in range(12):  # one game: the target word changes from turn to turn
+        seen.append(choice(state))
+        state = play(state, Invalidate())
+    assert len(set(seen)) > 1
+
+
+def test_1_the_active_personality_draws_the_first_seven_memory_cards() -> None:
+    answered = play(GAME.setup(Config(players=4), 2), Done(0), Decide(3, 1))
+    pile = answered.memory
+    rng = Rng.from_seed(11)
+    shuffled, _ = rng.shuffle(pile)  # the Next Turn Setup's shuffle, then the draw
+    after = play(attrs.evolve(answered, rng=rng), ConfirmReveal())
+    phase = after.phase
+    assert isinstance(phase, Composing)
+    assert phase.hand == shuffled[:HAND] and after.memory == shuffled[HAND:]
+
+
 def test_2_the_unused_cards_go_back_on_top_of_the_memory_pile() -> None:
     state = GAME.setup(Config(players=4), 2)
     phase = state.phase
@@ -219,6 +263,31 @@ def test_3_the_creation_is_public_once_laid_out() -> None:
     done = play(laying, Done(0))
     assert GAME.view(done, 2).kept == (phase.hand[0],)
     assert GAME.view(done, 2).choice is None  # still the active personality's secret
+
+
+def test_3_the_cards_are_laid_out_as_the_active_personality_sees_fit() -> None:
+    state = GAME.setup(Config(players=4), 2)
+    phase = state.phase
+    assert isinstance(phase, Composing)
+    order = (phase.hand[5], phase.hand[0], phase.hand[3])  # not the hand's order
+    done = play(state, *(Keep(0, card) for card in order), Done(0, "0 over 5, 3 apart"))
+    seen = GAME.view(done, 1)
+    assert seen.kept == order and seen.layout == "0 over 5, 3 apart"
+    assert GAME.to_act(done) == {3, TABLE}  # sent: the others think, the active waits
+
+
+def test_4_the_creation_cannot_be_touched_until_the_end_of_the_turn() -> None:
+    state = GAME.setup(Config(players=4), 2)
+    phase = state.phase
+    assert isinstance(phase, Composing)
+    kept = phase.hand[:2]
+    sent = play(state, *(Keep(0, card) for card in kept), Done(0))
+    assert list(GAME.legal_actions(sent, 0)) == []
+    assert_refused(sent, Keep(0, phase.hand[2]), "discussion")
+    assert_refused(sent, Done(0), "discussion")
+    answered = play(sent, Decide(3, 2))
+    assert isinstance(answered.phase, Revealing) and answered.phase.kept == kept
+    assert play(answered, ConfirmReveal()).box == kept  # the end of the turn: the box
 
 
 def test_2_only_the_active_personality_lays_out_its_own_cards() -> None:
@@ -269,6 +338,14 @@ def test_5_only_the_deciding_personality_gives_the_final_answer() -> None:
     assert_refused(state, Decide(2, 1), "deciding")
     assert_refused(state, Decide(0, 6), "1 to 5")
     assert_refused(state, Decide(0, 2.0), "1 to 5")  # type: ignore[arg-type]
+
+
+def test_5_the_deciding_personalitys_choice_is_final() -> None:
+    state = play(GAME.setup(Config(players=4), 2), Done(0), Decide(3, 4))
+    assert isinstance(state.phase, Revealing) and state.phase.word == 4
+    assert GAME.to_act(state) == {TABLE}
+    assert_refused(state, Decide(3, 2), "reveal")
+    assert list(GAME.legal_actions(state, 3)) == []
 
 
 # -- 6. The reveal -------------------------------------------------------------------------------
@@ -577,6 +654,27 @@ def test_spec_at_the_end_every_personality_card_is_turned_up() -> None:
 ])
 def test_spec_forged_and_out_of_phase_actions_are_refused(action: object) -> None:
     assert_refused(GAME.setup(Config(players=4), 2), action)
+
+
+def test_spec_the_idea_deck_is_shuffled() -> None:
+    decks = set()
+    for seed in range(10):
+        state = GAME.setup(Config(players=4), seed)
+        assert state.idea is not None
+        deck = (state.idea, *state.ideas)
+        assert sorted(deck) == list(range(20))
+        decks.add(deck)
+    assert len(decks) == 10 and tuple(range(20)) not in decks
+
+
+def test_spec_the_memory_pile_and_the_box_are_seen_as_counts_only() -> None:
+    state = turn(GAME.setup(Config(players=4), 2), right=True, keep=3)
+    fields = {field.name for field in attrs.fields(type(GAME.view(state, 0)))}
+    assert not {"memory", "box", "ideas"} & fields
+    for seat in (0, 1, None):
+        seen = GAME.view(state, seat)
+        assert (seen.memory_size, seen.box_size, seen.ideas_size) == (
+            len(state.memory), len(state.box), len(state.ideas))
 
 
 def test_spec_a_determinized_state_hides_the_choice_and_the_hand() -> None:
