@@ -361,6 +361,13 @@ def test_awards_second_team_director_costs_the_cards_of_its_film() -> None:
     assert film_cost(film_of(WORTHLESS, DIRECTOR_C, ACTOR_C)) == 0
 
 
+def test_awards_second_team_director_has_no_genre_icon() -> None:
+    assert STD.genres == WORTHLESS.genres == frozenset()
+    film = film_of(SCRIPT_R, STD, ACTOR_R)
+    assert box_office(film).genre == 2  # the actor alone matches Romance
+    assert box_office(film_of(SCRIPT_R, DIRECTOR_R, ACTOR_R)).genre == 4
+
+
 # --- Stage 7, Film of the Year ------------------------------------------------------------
 
 def test_stage7_title_figurines_are_the_printed_ones() -> None:

@@ -457,6 +457,73 @@ def test_awards_setup_star_cards_go_to_the_star_deck_main_cards_to_the_base_deck
     assert len(orders) > 1  # shuffled into the star deck, not stacked
 
 
+# The spec's reconstructed tables (R), as literal numbers: (back, kind) -> copies.
+SPEC_BASE_COMPOSITION = {
+    ("basic", "script"): 28, ("basic", "director"): 16 + 4, ("basic", "actor"): 12 + 2,
+    ("basic", "actress"): 12 + 2, ("basic", "crew"): 8 + 4 * 6 + 3 * 4 + 2,
+    ("basic", "staff"): 4, ("star", "actor"): 12, ("star", "actress"): 12,
+    ("star", "director"): 12, ("star", "script"): 4, ("star", "crew"): 3 + 3 + 2,
+    ("worthless", "script"): 18,
+}
+SPEC_EXPANSION_VALUES = {  # name -> (kind, genres, coin, figurines, title-only, copies)
+    "Lawyer": ("staff", "", None, 0, False, 2),
+    "Publicist": ("staff", "", None, 3, True, 2),
+    "Dance Choreographer": ("staff", "", 1, 0, False, 2),
+    "Singer": ("staff", "", 1, 0, False, 2),
+    "Teacher": ("staff", "", 1, 0, False, 2),
+    "Lighting Technician": ("staff", "", 1, 0, False, 2),
+    "Critic": ("staff", "", None, 0, False, 2),
+    "Actor/Director": ("dual", "AT", 3, 1, False, 1),
+    "Actress/Director": ("dual", "CR", 3, 1, False, 1),
+    "Actor/Actress": ("dual", "CT", 3, 1, False, 1),
+    "Location Manager": ("staff", "", None, 0, True, 1),
+    "Director of Photography": ("staff", "", 2, 0, False, 1),
+    "Romance Awards Actor": ("actor", "R", 3, 2, False, 1),
+    "Action-Comedy Awards Actor": ("actor", "AC", 4, 1, False, 1),
+    "All-Genre Awards Actor": ("actor", "ACRT", 2, 1, False, 1),
+    "Thriller Awards Actress": ("actress", "T", 3, 2, False, 1),
+    "Romance-Action Awards Actress": ("actress", "AR", 4, 1, False, 1),
+    "All-Genre Awards Actress": ("actress", "ACRT", 2, 1, False, 1),
+    "Second-Team Director": ("director", "", None, 0, False, 6),
+    "Animator": ("crew", "", -1, 1, False, 2),
+    "Independent Film Actor (Thriller)": ("actor", "T", -2, 2, False, 1),
+    "Independent Film Actor (Comedy)": ("actor", "C", -2, 2, False, 1),
+    "Independent Film Actress (Romance)": ("actress", "R", -2, 2, False, 1),
+    "Independent Film Actress (Action)": ("actress", "A", -2, 2, False, 1),
+    "Tabloid Director": ("director", "ACRT", -3, 0, False, 1),
+    "Plagiarized Script": ("script", "A", -3, 1, False, 1),
+    "Paparazzo": ("crew", "", -2, 0, False, 2),
+}
+
+
+def test_spec_base_composition_126_basic_48_star_and_18_worthless_scripts() -> None:
+    base = [kind for kind in KINDS if kind.expansion == "base"]
+    counted: dict[tuple[str, str], int] = {}
+    for kind in base:
+        counted[kind.back, kind.kind] = counted.get((kind.back, kind.kind), 0) + 1
+    assert counted == SPEC_BASE_COMPOSITION
+    assert sum(k.back == "basic" for k in base) == 126 and sum(
+        k.back == "star" for k in base) == 48
+    for genre in "RCAT":  # scripts 3 / 2 / 1 / 1 per genre: coin 1 / 2 / 2 / 3
+        scripts = sorted((k.coin or 0, k.figurines) for k in base
+                         if k.back == "basic" and k.kind == "script" and k.genres == {genre})
+        assert scripts == [(1, 0)] * 3 + [(2, 0)] * 2 + [(2, 1), (3, 1)]
+        blockbuster = [k for k in base if k.back == "star" and k.kind == "script"
+                       and k.genres == {genre}]
+        assert [(k.coin, k.figurines) for k in blockbuster] == [(4, 2)]
+
+
+def test_spec_expansion_cards_have_the_spec_tables_values() -> None:
+    rows: dict[str, tuple[object, ...]] = {}
+    for kind in KINDS:
+        if kind.expansion in ("awards", "scandals"):
+            copies = rows.get(kind.name, (None,) * 5 + (0,))[-1]
+            assert isinstance(copies, int)
+            rows[kind.name] = (kind.kind, "".join(sorted(kind.genres)), kind.coin,
+                               kind.figurines, kind.title_only, copies + 1)
+    assert rows == SPEC_EXPANSION_VALUES
+
+
 # -- Stage 1, Star distribution ------------------------------------------------------------------
 
 
@@ -819,6 +886,31 @@ def test_stage4_given_cards_join_the_hand_only_when_the_stage_ends() -> None:
     assert studio(state, 0).hand == (DIRECTOR_R[0],) and state.set_aside == ((), (), ())
 
 
+def test_awards_stage4_a_lawyers_target_gives_one_card_of_the_named_type() -> None:
+    state = crew(AWARDS, {0: (LAWYER[0],), 1: (ACTRESS_R[0], ACTRESS_C[0], DIRECTOR_R[0])})
+    money = state.money
+    state = play(state, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1), NameType(0, "actress"))
+    assert isinstance(state.phase, Answering) and GAME.to_act(state) == {1}
+    assert legal(state, 1) == {GiveCard(1, ACTRESS_R[0]), GiveCard(1, ACTRESS_C[0]),
+                               PayInstead(1)}
+    assert_refused(state, GiveCard(1, DIRECTOR_R[0]), "actress")
+    after = play(state, GiveCard(1, ACTRESS_C[0]))
+    assert after.set_aside[0] == (ACTRESS_C[0],) and after.money == money
+    assert after.hands[1] == (ACTRESS_R[0], DIRECTOR_R[0])
+    assert after.plays == (Play(0, LAWYER[0], 1, "actress", "gave"),)
+    assert after.discard[-1] == LAWYER[0]
+
+
+def test_awards_stage4_a_lawyer_counts_dual_role_cards_for_both_roles() -> None:
+    state = crew(AWARDS, {0: (LAWYER[0],), 1: (ACTOR_DIRECTOR,)})
+    aimed = play(state, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1))
+    for named in ("actor", "director"):
+        asked = play(aimed, NameType(0, named))
+        assert legal(asked, 1) == {GiveCard(1, ACTOR_DIRECTOR), PayInstead(1)}
+    none = play(aimed, NameType(0, "actress"))
+    assert none.plays == (Play(0, LAWYER[0], 1, "actress", "none"),)
+
+
 # -- Stage 4 with Hollywood Scandals ---------------------------------------------------------------
 
 
@@ -909,6 +1001,17 @@ def test_scandals_stage4_a_lawyers_target_holding_only_scandals_cards_of_the_typ
                  EndCrew(0), EndCrew(1), EndCrew(2))
     assert after.plays == (Play(0, LAWYER[0], 1, "actress", "none"),)
     assert after.money == none.money and isinstance(after.phase, Producing)
+
+
+def test_scandals_stage4_a_card_not_played_is_kept() -> None:
+    state = crew(SCANDALS, {0: (PAPARAZZO[0], TABLOID, AGENT[0]), 1: (ACTOR_R[0],)})
+    assert legal(state) == {PlayCrew(0, PAPARAZZO[0]), PlayCrew(0, TABLOID),
+                            PlayCrew(0, AGENT[0]), EndCrew(0)}
+    state = play(state, PlayCrew(0, TABLOID), ChooseTarget(0, 2), EndCrew(0), EndCrew(1),
+                 EndCrew(2))
+    assert isinstance(state.phase, Producing)
+    assert sorted(studio(state, 0).hand) == sorted((PAPARAZZO[0], AGENT[0]))
+    assert studio(state, 2).hand == (TABLOID,)
 
 
 def test_spec_scandals_stage4_a_lawyer_stays_compulsory() -> None:
@@ -1028,6 +1131,7 @@ def test_awards_stage5_one_second_team_director_costing_the_cards_of_its_film() 
     assert shown.cost == 3 and shown.box_office == 4  # coins 2, genre 2 (the actor)
     assert shown.slots[1] == Slot(STD[0], "director")
     assert after.money[0] == 3 - 3 + 4
+    assert CAMERAMAN[0] in after.discard  # the discard went to the common pile
     assert sorted(after.second_team) == sorted(STD)
 
 
@@ -1308,6 +1412,36 @@ def test_festivals_golden_jury_gives_the_film_of_the_years_owner_5() -> None:
     after = finish_all(film(state, 2, 0, *TWO_FIGURINES))
     assert after.money == (12, 12, 12 + 9 + 5)
     assert GOLDEN_JURY in after.discard and after.festival != GOLDEN_JURY
+
+
+def test_festivals_setup_a_separate_shuffled_face_down_deck() -> None:
+    orders = set()
+    for seed in range(6):
+        state = GAME.setup(Config(players=3, festivals=True), seed)
+        deck = (state.festival, *state.festivals)
+        assert sorted(c for c in deck if c is not None) == sorted(
+            i for i, kind in enumerate(KINDS) if kind.back == "festival")
+        assert not {*state.festivals} & {*state.basic, *state.star}
+        seen = GAME.view(state, 0)
+        assert seen.festivals_size == 7 and seen.festival == state.festival
+        assert not hasattr(seen, "festivals")  # face down: its order is never shown
+        orders.add(deck)
+    assert len(orders) > 1
+
+
+def test_festivals_each_year_turns_over_the_top_card_and_discards_it_after_the_tally(
+        ) -> None:
+    state = GAME.setup(Config(players=3, festivals=True, first_distributor=0), 3)
+    assert isinstance(state.phase, StarDistribution)  # turned over before the stars
+    assert state.festival is not None and len(state.festivals) == 7
+    rng = random.Random(3)
+    year, festival, top = state.year, state.festival, state.festivals[0]
+    while state.year == year:
+        assert state.festival == festival  # it works for the entire production year
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, GAME.random_action(state, seat, rng))
+    assert state.report is not None and festival in state.discard
+    assert state.festival == top and len(state.festivals) == 6
 
 
 # -- Year end -------------------------------------------------------------------------------------
