@@ -274,7 +274,8 @@ def test_before_playing_story_cards_are_secret() -> None:
 
 
 @pytest.mark.parametrize("players", range(3, 7))
-def test_setup_pawns_start_on_the_white_squares_and_the_plane_on_via(players: int) -> None:
+def test_starting_the_game_pawns_start_on_the_white_squares_and_the_plane_on_via(
+        players: int) -> None:
     state = GAME.setup(Config(players=players), 2)
     assert state.pawns == tuple(Pawn("reality", 4 * seat) for seat in range(players))
     assert all(pawn.square in WHITES for pawn in state.pawns)
@@ -283,7 +284,7 @@ def test_setup_pawns_start_on_the_white_squares_and_the_plane_on_via(players: in
     assert isinstance(state.phase, TurnStart)
 
 
-def test_setup_order_starts_with_the_first_player_and_goes_clockwise() -> None:
+def test_starting_the_game_order_starts_with_the_first_player_and_goes_clockwise() -> None:
     state = GAME.setup(Config(players=5, first_player=3), 2)
     assert state.active == 3 and GAME.to_act(state) == {3}
     after = play(attrs.evolve(state, rng=rng_for(2)), Roll(3), Rotate(3, CW), Rotate(3, CW))
@@ -422,6 +423,42 @@ def test_later_turns_the_plane_may_turn_from_the_mystery_plane_once_its_crypts_a
     assert {Rotate(0, CW), Rotate(0, CCW)} <= legal(state)
     after = play(state, Rotate(0, CCW))
     assert after.rotation == 23 and after.pawns[0] == Pawn("mystery", 1, 1)
+
+
+def test_later_turns_from_a_crypts_branch_the_plane_turns_once_that_crypt_is_empty() -> None:
+    on_branch = moving(2, pawn=Pawn("mystery", 3, 1, MENTE))  # gate 1: Mente or Infinito
+    assert Rotate(0, CW) not in legal(on_branch)
+    mente_empty = checked(emptied(on_branch, MENTE))  # Infinito still holds cards
+    assert {Rotate(0, CW), Rotate(0, CCW)} <= legal(mente_empty)
+    after = play(mente_empty, Rotate(0, CW), Rotate(0, CW))
+    assert after.rotation == 2 and after.pawns[0] == Pawn("mystery", 3, 1, MENTE)
+    other_empty = checked(emptied(on_branch, INFINITO))  # the branch's own crypt is full
+    assert_refused(other_empty, Rotate(0, CW), "mystery")
+
+
+def test_later_turns_from_the_trunk_or_the_fork_every_crypt_ahead_must_be_empty() -> None:
+    for square in (1, 2):  # the shared square, then the fork
+        state = moving(2, pawn=Pawn("mystery", square, 1))
+        assert Rotate(0, CW) not in legal(checked(emptied(state, MENTE)))
+        assert Rotate(0, CW) not in legal(checked(emptied(state, INFINITO)))
+        assert Rotate(0, CW) in legal(checked(emptied(state, MENTE, INFINITO)))
+
+
+@pytest.mark.parametrize(("square", "rotation", "direction"), [
+    (3, 0, CW),  # a nightmare-card square
+    (10, 0, CCW),  # enter crypt: square 10 comes over Infinito at sector 9
+    (5, 4, CW),  # forced exchange: square 5 comes over sector 10
+    (1, 3, CW),  # window: square 1 comes over Dylan's face at sector 5
+])
+def test_later_turns_a_pawn_only_carried_by_its_own_rotation_does_not_land(
+        square: int, rotation: int, direction: str) -> None:
+    state = moving(1, pawn=Pawn("nightmare", square), rotation=rotation)
+    state = checked(give(state, 2, KNOWN.mystery[0]))
+    after = play(state, Rotate(0, direction))
+    assert after.pawns[0] == Pawn("nightmare", square) and after.rotation != rotation
+    assert after.nightmare == state.nightmare and after.held == state.held
+    assert after.dylan_dog == state.dylan_dog and after.crypts == state.crypts
+    assert after.active == 1 and after.phase == TurnStart()
 
 
 def test_spec_a_move_with_no_unit_left_to_spend_ends_there() -> None:
@@ -815,6 +852,12 @@ def test_shadow_squares_only_landing_on_one_counts() -> None:
     assert after.pawns[0] == Pawn("mystery", 3, 1, MENTE) and after.active == 1
 
 
+def test_shadow_squares_a_pawn_that_only_turns_the_plane_from_one_does_not_land() -> None:
+    state = checked(emptied(moving(1, pawn=Pawn("mystery", 2, 1)), MENTE, INFINITO))
+    after = play(state, Rotate(0, CW))
+    assert after.pawns[0] == Pawn("mystery", 2, 1) and after.active == 1
+
+
 def test_dylan_dog_cards_escape_a_shadow_square() -> None:
     dylan = KNOWN.dylan_dog[0]
     state = on_shadow_square(dylan)
@@ -891,13 +934,13 @@ def test_spec_an_empty_dylan_dog_deck_gives_nothing() -> None:
 # -- Reaching the Mystery Crypts --------------------------------------------------------------
 
 
-def test_reaching_crypts_along_a_path_no_exact_throw_is_needed() -> None:
+def test_reaching_the_mystery_crypts_along_a_path_no_exact_throw_is_needed() -> None:
     state = moving(5, pawn=Pawn("mystery", 4, 1, MENTE))
     after = play(state, Step(0, "crypt"), Step(0, "crypt"))
     assert after.pawns[0] == Pawn("crypt", MENTE) and after.phase == Searching(MENTE)
 
 
-def test_reaching_crypts_the_player_draws_any_card_and_keeps_a_mystery_card() -> None:
+def test_reaching_the_mystery_crypts_the_player_draws_any_card_and_keeps_a_mystery_card() -> None:
     card = useless_mystery(arrange())
     state = in_crypt(arrange(pawns={0: Pawn("crypt", MENTE)}, phase=Searching(MENTE)),
                      MENTE, card, slot=5)
@@ -910,7 +953,7 @@ def test_reaching_crypts_the_player_draws_any_card_and_keeps_a_mystery_card() ->
     assert GAME.view(after, 1).held[0] == (card,)  # kept face up, declared
 
 
-def test_reaching_crypts_after_a_mystery_card_the_pawn_jumps_back_to_reality() -> None:
+def test_reaching_the_mystery_crypts_after_a_mystery_card_the_pawn_jumps_back_to_reality() -> None:
     card = useless_mystery(arrange())
     state = checked(in_crypt(arrange(pawns={0: Pawn("crypt", MENTE)}, phase=Searching(MENTE)),
                              MENTE, card))
@@ -1083,6 +1126,43 @@ def test_exchange_the_other_player_may_decline() -> None:
     assert after.held == state.held and after.phase == TurnStart(frozenset({1}))
 
 
+def test_exchange_each_player_is_free_to_propose_a_trade_to_each_of_the_others() -> None:
+    state = give(give(give(arrange(), 0, KNOWN.dylan_dog[0], KNOWN.dylan_dog[1]), 1,
+                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
+    state = checked(state)
+    assert {a for a in legal(state) if isinstance(a, ProposeTrade)} == {
+        ProposeTrade(0, 1), ProposeTrade(0, 2)}
+    declined = play(state, ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
+                    AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
+    assert {a for a in legal(declined) if isinstance(a, ProposeTrade)} == {ProposeTrade(0, 2)}
+    assert_refused(declined, ProposeTrade(0, 1), "already")
+    assert declined.phase == TurnStart(frozenset({1}))
+    traded = play(declined, ProposeTrade(0, 2), OfferCard(0, KNOWN.dylan_dog[1]),
+                  AskCard(0, KNOWN.mystery[6]), AcceptTrade(2))
+    assert traded.held[0] == (KNOWN.dylan_dog[0], KNOWN.mystery[6])
+    assert traded.phase == TurnStart(frozenset({1, 2}))
+    assert not any(isinstance(a, ProposeTrade) for a in legal(traded))
+    assert_refused(traded, ProposeTrade(0, 2), "already")
+    assert Roll(0) in legal(traded)
+    next_turn = play(attrs.evolve(traded, rng=rng_for(2)), Roll(0), Rotate(0, CW),
+                     Rotate(0, CW))
+    assert next_turn.active == 1 and next_turn.phase == TurnStart()
+
+
+def test_spec_offers_per_turn_caps_the_trades_proposed_in_a_turn() -> None:
+    config = Config(players=4, offers_per_turn=1)
+    state = give(give(give(arrange(config=config), 0, KNOWN.dylan_dog[0]), 1,
+                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
+    after = play(checked(state), ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
+                 AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
+    assert_refused(after, ProposeTrade(0, 2), "offers_per_turn")
+    assert not any(isinstance(a, ProposeTrade) for a in legal(after))
+    none = give(give(arrange(config=Config(players=4, offers_per_turn=0)), 0,
+                     KNOWN.dylan_dog[0]), 1, KNOWN.mystery[5])
+    assert_refused(checked(none), ProposeTrade(0, 1), "offers_per_turn")
+    assert Config(players=4).offers_per_turn is None
+
+
 def test_exchange_story_cards_are_never_exchanged() -> None:
     state = trading_state()
     assert_refused(state, ProposeTrade(0, 2), "story cards")  # seat 2 holds only its story
@@ -1134,7 +1214,7 @@ def test_exchange_the_forced_exchange_needs_a_partner_with_a_card() -> None:
 # -- The End of the Game -------------------------------------------------------------------------
 
 
-def test_end_of_game_the_fourth_matching_mystery_card_found_in_a_crypt_wins() -> None:
+def test_end_of_the_game_the_fourth_matching_mystery_card_found_in_a_crypt_wins() -> None:
     state = arrange(pawns={0: Pawn("crypt", TEMPO)}, phase=Searching(TEMPO))
     needed = story_mysteries(state, 0)
     state = checked(in_crypt(give(state, 0, *needed[:3]), TEMPO, needed[3], slot=2))
@@ -1145,7 +1225,7 @@ def test_end_of_game_the_fourth_matching_mystery_card_found_in_a_crypt_wins() ->
     assert GAME.view(after, 1).stories[0] == state.story[0]
 
 
-def test_end_of_game_four_mystery_cards_not_all_of_ones_story_do_not_win() -> None:
+def test_end_of_the_game_four_mystery_cards_not_all_of_ones_story_do_not_win() -> None:
     state = arrange(pawns={0: Pawn("crypt", TEMPO)}, phase=Searching(TEMPO))
     needed = story_mysteries(state, 0)
     extra = useless_mystery(state)
@@ -1154,7 +1234,7 @@ def test_end_of_game_four_mystery_cards_not_all_of_ones_story_do_not_win() -> No
     assert after.phase == Returning(0) and len(after.held[0]) == 4
 
 
-def test_end_of_game_a_trade_completing_both_stories_makes_both_win() -> None:
+def test_end_of_the_game_a_trade_completing_both_stories_makes_both_win() -> None:
     state = arrange()
     mine, theirs = story_mysteries(state, 0), story_mysteries(state, 1)
     state = checked(give(give(state, 0, *mine[:3], theirs[3]), 1, *theirs[:3], mine[3]))
@@ -1164,7 +1244,7 @@ def test_end_of_game_a_trade_completing_both_stories_makes_both_win() -> None:
     assert GAME.outcome(after).winners == {0, 1}
 
 
-def test_end_of_game_the_card_given_in_a_forced_exchange_can_complete_the_other() -> None:
+def test_end_of_the_game_the_card_given_in_a_forced_exchange_can_complete_the_other() -> None:
     state = moving(1, pawn=Pawn("nightmare", 4), rotation=5)
     theirs = story_mysteries(state, 1)
     junk = useless_mystery(state)
@@ -1174,7 +1254,19 @@ def test_end_of_game_the_card_given_in_a_forced_exchange_can_complete_the_other(
     assert GAME.outcome(after).winners == {1}
 
 
-def test_end_of_game_a_claimed_mystery_card_can_win() -> None:
+def test_end_of_the_game_a_forced_exchange_take_that_completes_the_story_wins_before_the_give(
+        ) -> None:
+    state = moving(1, pawn=Pawn("nightmare", 4), rotation=5)  # square 5 comes to sector 10
+    mine = story_mysteries(state, 0)
+    state = checked(give(give(state, 0, *mine[:3]), 1, mine[3]))
+    after = play(state, Step(0, CW), ForceExchange(0, 1), TakeCard(0, mine[3]))
+    assert after.phase == Over("four_mystery_cards", frozenset({0}))
+    assert GAME.outcome(after).winners == {0} and GAME.to_act(after) == frozenset()
+    assert_refused(after, GiveCard(0, mine[0]))
+    assert set(after.held[0]) == set(mine) and after.held[1] == ()
+
+
+def test_end_of_the_game_a_claimed_mystery_card_can_win() -> None:
     horror = horror_card(None)
     state = arrange()
     mine = story_mysteries(state, 0)
@@ -1292,97 +1384,3 @@ def test_spec_every_legal_action_applies() -> None:
                 GAME.validate(GAME.apply(state, action))
         for seat in set(range(state.config.players)) - set(GAME.to_act(state)):
             assert list(GAME.legal_actions(state, seat)) == []
-
-
-# -- issue 11 rulings (appended, then moved) ---------------------------------------------
-
-
-def test_end_of_game_a_forced_exchange_take_that_completes_the_story_wins_before_the_give(
-        ) -> None:
-    state = moving(1, pawn=Pawn("nightmare", 4), rotation=5)  # square 5 comes to sector 10
-    mine = story_mysteries(state, 0)
-    state = checked(give(give(state, 0, *mine[:3]), 1, mine[3]))
-    after = play(state, Step(0, CW), ForceExchange(0, 1), TakeCard(0, mine[3]))
-    assert after.phase == Over("four_mystery_cards", frozenset({0}))
-    assert GAME.outcome(after).winners == {0} and GAME.to_act(after) == frozenset()
-    assert_refused(after, GiveCard(0, mine[0]))
-    assert set(after.held[0]) == set(mine) and after.held[1] == ()
-
-
-def test_later_turns_from_a_crypts_branch_the_plane_turns_once_that_crypt_is_empty() -> None:
-    on_branch = moving(2, pawn=Pawn("mystery", 3, 1, MENTE))  # gate 1: Mente or Infinito
-    assert Rotate(0, CW) not in legal(on_branch)
-    mente_empty = checked(emptied(on_branch, MENTE))  # Infinito still holds cards
-    assert {Rotate(0, CW), Rotate(0, CCW)} <= legal(mente_empty)
-    after = play(mente_empty, Rotate(0, CW), Rotate(0, CW))
-    assert after.rotation == 2 and after.pawns[0] == Pawn("mystery", 3, 1, MENTE)
-    other_empty = checked(emptied(on_branch, INFINITO))  # the branch's own crypt is full
-    assert_refused(other_empty, Rotate(0, CW), "mystery")
-
-
-def test_later_turns_from_the_trunk_or_the_fork_every_crypt_ahead_must_be_empty() -> None:
-    for square in (1, 2):  # the shared square, then the fork
-        state = moving(2, pawn=Pawn("mystery", square, 1))
-        assert Rotate(0, CW) not in legal(checked(emptied(state, MENTE)))
-        assert Rotate(0, CW) not in legal(checked(emptied(state, INFINITO)))
-        assert Rotate(0, CW) in legal(checked(emptied(state, MENTE, INFINITO)))
-
-
-@pytest.mark.parametrize(("square", "rotation", "direction"), [
-    (3, 0, CW),  # a nightmare-card square
-    (10, 0, CCW),  # enter crypt: square 10 comes over Infinito at sector 9
-    (5, 4, CW),  # forced exchange: square 5 comes over sector 10
-    (1, 3, CW),  # window: square 1 comes over Dylan's face at sector 5
-])
-def test_later_turns_a_pawn_only_carried_by_its_own_rotation_does_not_land(
-        square: int, rotation: int, direction: str) -> None:
-    state = moving(1, pawn=Pawn("nightmare", square), rotation=rotation)
-    state = checked(give(state, 2, KNOWN.mystery[0]))
-    after = play(state, Rotate(0, direction))
-    assert after.pawns[0] == Pawn("nightmare", square) and after.rotation != rotation
-    assert after.nightmare == state.nightmare and after.held == state.held
-    assert after.dylan_dog == state.dylan_dog and after.crypts == state.crypts
-    assert after.active == 1 and after.phase == TurnStart()
-
-
-def test_shadow_squares_a_pawn_that_only_turns_the_plane_from_one_does_not_land() -> None:
-    state = checked(emptied(moving(1, pawn=Pawn("mystery", 2, 1)), MENTE, INFINITO))
-    after = play(state, Rotate(0, CW))
-    assert after.pawns[0] == Pawn("mystery", 2, 1) and after.active == 1
-
-
-def test_exchange_each_player_is_free_to_propose_a_trade_to_each_of_the_others() -> None:
-    state = give(give(give(arrange(), 0, KNOWN.dylan_dog[0], KNOWN.dylan_dog[1]), 1,
-                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
-    state = checked(state)
-    assert {a for a in legal(state) if isinstance(a, ProposeTrade)} == {
-        ProposeTrade(0, 1), ProposeTrade(0, 2)}
-    declined = play(state, ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
-                    AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
-    assert {a for a in legal(declined) if isinstance(a, ProposeTrade)} == {ProposeTrade(0, 2)}
-    assert_refused(declined, ProposeTrade(0, 1), "already")
-    assert declined.phase == TurnStart(frozenset({1}))
-    traded = play(declined, ProposeTrade(0, 2), OfferCard(0, KNOWN.dylan_dog[1]),
-                  AskCard(0, KNOWN.mystery[6]), AcceptTrade(2))
-    assert traded.held[0] == (KNOWN.dylan_dog[0], KNOWN.mystery[6])
-    assert traded.phase == TurnStart(frozenset({1, 2}))
-    assert not any(isinstance(a, ProposeTrade) for a in legal(traded))
-    assert_refused(traded, ProposeTrade(0, 2), "already")
-    assert Roll(0) in legal(traded)
-    next_turn = play(attrs.evolve(traded, rng=rng_for(2)), Roll(0), Rotate(0, CW),
-                     Rotate(0, CW))
-    assert next_turn.active == 1 and next_turn.phase == TurnStart()
-
-
-def test_spec_offers_per_turn_caps_the_trades_proposed_in_a_turn() -> None:
-    config = Config(players=4, offers_per_turn=1)
-    state = give(give(give(arrange(config=config), 0, KNOWN.dylan_dog[0]), 1,
-                      KNOWN.mystery[5]), 2, KNOWN.mystery[6])
-    after = play(checked(state), ProposeTrade(0, 1), OfferCard(0, KNOWN.dylan_dog[0]),
-                 AskCard(0, KNOWN.mystery[5]), DeclineTrade(1))
-    assert_refused(after, ProposeTrade(0, 2), "offers_per_turn")
-    assert not any(isinstance(a, ProposeTrade) for a in legal(after))
-    none = give(give(arrange(config=Config(players=4, offers_per_turn=0)), 0,
-                     KNOWN.dylan_dog[0]), 1, KNOWN.mystery[5])
-    assert_refused(checked(none), ProposeTrade(0, 1), "offers_per_turn")
-    assert Config(players=4).offers_per_turn is None
