@@ -373,8 +373,9 @@ def test_bad_config_options_are_clear_errors(capsys: pytest.CaptureFixture[str],
 
 def test_a_human_dreamer_waits_for_clues_and_types_guesses(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Menu of the Dreamer in a race: 1) Guess (typed), 2) time up, 3-5) breaches, 6) Wait.
-    feed(monkeypatch, "6\n1\nmoonlight\n" + "1\nx\n" * 3000)
+    # Menu of the Dreamer in a race: 1) Guess (typed), 2) time up, 3) Wait (no breach to
+    # rule: nobody has given a clue on the card yet).
+    feed(monkeypatch, "3\n1\nmoonlight\n" + "1\nx\n" * 3000)
     code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
                        "human,random,random,random", "--seed", "4")
     assert code == 0 and "Game over" in out
