@@ -565,13 +565,18 @@ def _schema_of(t: Any, defs: dict[str, Any]) -> dict[str, Any]:
         for arg in args:
             option = _schema_of(arg, defs)
             if len(records) >= 2 and arg in records:
-                option = {"allOf": [option, {"type": "object", "required": [TAG],
-                                             "properties": {TAG: {"const": arg.__name__}}}]}
+                # The tag is the one key a union member has beyond its fields.
+                option = {"allOf": [{"$ref": f"#/$defs/{arg.__name__}"},
+                                    {"type": "object", "required": [TAG],
+                                     "properties": {TAG: {"const": arg.__name__}}}],
+                          "unevaluatedProperties": False}
             options.append(option)
         return {"anyOf": options}
     if _is_record(t):
         _define(t, defs)
-        return {"$ref": f"#/$defs/{t.__name__}"}
+        # Closed here rather than in the definition, which a union member extends by
+        # its tag: the loader refuses any other key.
+        return {"$ref": f"#/$defs/{t.__name__}", "unevaluatedProperties": False}
     raise TypeError(f"no JSON Schema for {t!r}")
 
 
@@ -591,7 +596,6 @@ def _define(cls: type, defs: dict[str, Any]) -> None:
         "description": (cls.__doc__ or "").strip().split("\n\n")[0],
         "properties": properties,
         "required": required,
-        "additionalProperties": True,  # the union tag; loading itself rejects extras
     }
 
 
