@@ -236,6 +236,84 @@ def drawn(card: int, *, rotation: int = 0, state: State | None = None) -> State:
     return play(state, Step(0, CW))
 
 
+# -- Table of Contents, Goal of the Game, The Game Board -----------------------------------
+
+
+def test_table_of_contents_the_default_components_are_counted_as_listed() -> None:
+    roles = [card.role for card in CARDS.story]
+    assert len(CARDS.story) == 24 and {roles.count(role) for role in set(roles)} == {6}
+    assert set(roles) == {"investigator", "action", "location", "fear"}
+    assert len(CARDS.mystery) == 24 and len(CARDS.horror) == 12
+    assert len(CARDS.nightmare) == 66 and CARDS.dylan_dog == 6
+    assert len(DEFAULT_BOARD.crypts) == 4 and len(FACES) == 6
+    assert (GAME.min_players, GAME.max_players) == (3, 6)  # 6 markers: one per seat
+
+
+def test_table_of_contents_each_horror_card_is_different() -> None:
+    assert len({card.name for card in CARDS.horror}) == 12
+
+
+def test_goal_of_the_game_each_mystery_card_matches_one_story_element() -> None:
+    elements = [card.element for card in CARDS.story]
+    assert len(set(elements)) == 24 and all(e.strip() for e in elements)
+    assert sorted(card.element for card in CARDS.mystery) == sorted(elements)
+    state = GAME.setup(Config(players=6), 3)
+    for seat in range(6):
+        needed = story_mysteries(state, seat)
+        assert len(set(needed)) == 4 and all(KNOWN.kinds[c] == "mystery" for c in needed)
+
+
+def test_game_board_the_four_crypts_are_the_mind_the_infinite_the_paranormal_and_time(
+        ) -> None:
+    assert [crypt.name for crypt in DEFAULT_BOARD.crypts] == [
+        "Mente", "Infinito", "Paranormale", "Tempo"]
+    assert {gate.name for gate in DEFAULT_BOARD.gates} == {
+        "Mente-Infinito", "Infinito-Paranormale", "Paranormale-Tempo", "Tempo-Mente"}
+
+
+def test_spec_the_default_board_is_the_reconstructed_layout() -> None:
+    board = DEFAULT_BOARD
+    assert board.sectors == 24 and board.white_squares == WHITES
+    kinds = {0: "nightmare_card", 1: "window", 2: "passage", 3: "nightmare_card",
+             4: "enter_crypt", 5: "plain"}
+    expected = tuple("exchange" if k in (5, 17) else kinds[k % 6] for k in range(24))
+    assert board.nightmare == expected
+    assert [(c.name, c.sector) for c in board.crypts] == [
+        ("Mente", 3), ("Infinito", 9), ("Paranormale", 15), ("Tempo", 21)]
+    assert [(g.name, g.sector, set(g.crypts)) for g in board.gates] == [
+        ("Tempo-Mente", 0, {"Tempo", "Mente"}), ("Mente-Infinito", 6, {"Mente", "Infinito"}),
+        ("Infinito-Paranormale", 12, {"Infinito", "Paranormale"}),
+        ("Paranormale-Tempo", 18, {"Paranormale", "Tempo"})]
+    for gate in board.gates:
+        assert gate.shared == ("plain", "shadow")
+        assert gate.branch == ("plain", "shadow", "plain")
+    assert board.exchange_sectors == (10,) and board.dylan_faces == (5, 13, 20)
+
+
+def test_spec_the_default_decks_are_the_reconstructed_cards() -> None:
+    shapes = {card.shape for card in CARDS.story}
+    assert len(shapes) == 6
+    for shape in shapes:
+        assert sorted(c.role for c in CARDS.story if c.shape == shape) == sorted(
+            ["investigator", "action", "location", "fear"])
+    assert sorted((c.needs or 7) for c in CARDS.horror) == [3] * 3 + [4] * 3 + [5] * 3 + [
+        6] * 2 + [7]  # 7 stands for "Dylan Dog only"
+    effects: dict[tuple[str, str], int] = {}
+    for card in CARDS.nightmare:
+        key = (card.effect, card.crypt)
+        effects[key] = effects.get(key, 0) + 1
+    crypts = ("Mente", "Infinito", "Paranormale", "Tempo")
+    assert effects == {
+        ("no_effect", ""): 6, ("shadow", ""): 12, ("back_to_reality", ""): 8,
+        ("take_dylan_dog", ""): 6, ("send_to_reality", ""): 8, ("rotate", ""): 8,
+        ("step_again", ""): 6,
+        **{("enter_dimension", crypt): 2 for crypt in crypts},
+        **{("go_to_crypt", crypt): 1 for crypt in crypts}}
+    shadow_shapes = [c.shape for c in CARDS.nightmare if c.effect == "shadow"]
+    assert sorted(shadow_shapes) == sorted(list(shapes) * 2)
+    assert {c.most for c in CARDS.nightmare if c.effect in ("rotate", "step_again")} == {3}
+
+
 # -- Setup and Before Playing ----------------------------------------------------------------
 
 
@@ -951,6 +1029,16 @@ def test_reaching_the_mystery_crypts_the_player_draws_any_card_and_keeps_a_myste
     assert after.held[0] == (card,) and card not in after.crypts[MENTE]
     assert len(after.crypts[MENTE]) == 9
     assert GAME.view(after, 1).held[0] == (card,)  # kept face up, declared
+
+
+def test_reaching_the_mystery_crypts_useless_mystery_cards_may_serve_as_trade_goods() -> None:
+    state = arrange()
+    useless = useless_mystery(state)
+    theirs = story_mysteries(state, 1)[0]
+    state = checked(give(give(state, 0, useless), 1, theirs))
+    after = play(state, ProposeTrade(0, 1), OfferCard(0, useless), AskCard(0, theirs),
+                 AcceptTrade(1))
+    assert after.held[0] == (theirs,) and after.held[1] == (useless,)
 
 
 def test_reaching_the_mystery_crypts_after_a_mystery_card_the_pawn_jumps_back_to_reality() -> None:
