@@ -130,6 +130,20 @@ def test_components_64_dream_cards_of_two_words(language: str) -> None:
     assert len(state.deck) + 1 == 64 and {state.current, *state.deck} == set(range(64))
 
 
+def test_components_dream_points_are_an_unlimited_supply() -> None:
+    # 94 Dream points in the box; the engine counts past them.
+    state = attrs.evolve(table(), points=(40, 30, 20, 4))
+    state = end_round(play(state, Guess(0, "cherry"), Guess(0, "sun"), Guess(0, "moon")))
+    assert sum(state.points) > 94 and state.points[0] == 40 + 3
+
+
+def test_preparation_2_the_score_cards_start_empty_and_points_at_zero() -> None:
+    state = GAME.setup(Config(players=5), 2)
+    assert state.fairy == state.boogeyman == () and state.points == (0,) * 5
+    assert state.penalties == ((),) * 5 and state.box == ()
+    assert GAME.view(state, 1).pile_sizes == (0, 0)
+
+
 def test_preparation_1_the_dream_deck_is_shuffled_with_the_seed() -> None:
     orders = {(GAME.setup(Config(players=4), seed).current, *GAME.setup(
         Config(players=4), seed).deck) for seed in range(6)}
@@ -463,6 +477,14 @@ def test_3_the_narration_names_at_most_one_piece_per_guess() -> None:
     assert set(GAME.legal_actions(state, 0)) == {Recount(0, ()), Recount(0, ("cherry",))}
 
 
+def test_3_the_dreamer_takes_off_the_mask_after_the_narration() -> None:
+    state = play(table(), Guess(0, "cherry"), Guess(0, "plum"))
+    assert GAME.view(state, 0).fairy == () and GAME.view(state, 0).pile_sizes is None
+    state = end_round(state, ("cherry",))
+    seen = GAME.view(state, 0).last_round  # the round's piles, now in the open
+    assert seen is not None and seen.fairy == (0,) and seen.boogeyman == (1,)
+
+
 def test_spec_the_table_judges_the_narration_when_asked() -> None:
     state = play(table(judge="table"), Guess(0, "x"), JudgeGuess(TABLE, True), TimeUp(),
                  DeclineGuess(0), Recount(0, ("x",)))
@@ -591,6 +613,15 @@ def test_expert_top_first_then_top_after_a_right_guess_bottom_after_a_wrong_one(
     assert state.side == "bottom" and state.word() == "train"
 
 
+def test_expert_every_round_starts_on_the_top_word() -> None:
+    state = play(table(side="expert"), Guess(0, "wrong"))
+    assert state.side == "bottom"
+    state = end_round(state)  # round 2: the first card is found by its top word again
+    assert state.round == 2 and state.side == "top"
+    assert GAME.view(state, 2).side == "top" and state.current is not None
+    assert state.word() == state.config.dreams()[state.current][0]
+
+
 # -- views, determinize, bad input --------------------------------------------------------
 
 
@@ -611,6 +642,18 @@ def test_spec_the_kit_invariants_hold_at_4_7_and_10_players_and_in_the_expert_va
     config = Config(players=players, side=side)  # type: ignore[arg-type]
     for seed in range(3):
         testing.check_all(GAME, testing.play_random(GAME, config, seed))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_spec_the_dreamers_guesses_are_the_words_of_the_deck(language: str) -> None:
+    state = GAME.setup(Config(players=4, language=language), 1)  # type: ignore[arg-type]
+    words = [action.word for action in GAME.legal_actions(state, 0)
+             if isinstance(action, Guess)]
+    deck = {word for card in state.config.dreams() for word in card}
+    assert len(words) == len(set(words)) == 128 and set(words) == deck
+    clues = {action.word for action in GAME.legal_actions(state, 1)
+             if isinstance(action, GiveClue)}
+    assert clues == deck
 
 
 @pytest.mark.parametrize("action", [
