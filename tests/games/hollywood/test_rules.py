@@ -23,6 +23,7 @@ import pytest
 import partyrules
 from partyrules import InvalidConfig
 from partyrules.core import testing
+from partyrules.core.game import TABLE
 from partyrules.games.hollywood.actions import (
     AssignCard,
     Bid,
@@ -1593,3 +1594,12 @@ def test_views_determinize_keeps_a_lawyer_without_effect_finding_no_card_of_its_
                    for seed in range(150)]
     assert any(hand != state.hands[1] for hand in dealt_hands)
     assert not any(KINDS[c].kind == "actress" for hand in dealt_hands for c in hand)
+
+
+def test_spec_no_table_rulings_only_seats_ever_act() -> None:
+    config = Config(players=4, awards=True, scandals=True, festivals=True)
+    playthrough = testing.play_random(GAME, config, 12)
+    assert isinstance(playthrough.states[-1].phase, Over)
+    for state in playthrough.states:
+        acting = GAME.to_act(state)
+        assert TABLE not in acting and acting <= set(range(4))
