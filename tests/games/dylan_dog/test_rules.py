@@ -1073,6 +1073,13 @@ def test_horror_cards_a_dylan_dog_card_defeats_it() -> None:
     assert after.dylan_dog[-1] == dylan and after.phase == Returning(0)
 
 
+def test_horror_cards_a_dylan_dog_card_is_declared_before_the_throw() -> None:
+    horror, dylan = horror_card(6), KNOWN.dylan_dog[0]
+    lost = play(horror_drawn(horror, dylan, face=2), FaceHorror(0))
+    assert lost.die == 2 and lost.phase == Returning(0) and lost.held[0] == (dylan,)
+    assert_refused(lost, UseDylanDog(0))  # too late: the throw has been made
+
+
 def test_horror_cards_a_winning_throw_keeps_the_horror_card() -> None:
     horror = horror_card(4)
     after = play(horror_drawn(horror, face=4), FaceHorror(0))
