@@ -246,6 +246,20 @@ def test_replay_reads_no_further_than_the_size_limit(
         assert "is larger than 1000 bytes" in err
 
 
+def test_replay_recorded_with_other_component_data_is_not_replayed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = partyrules.get_game("dinner")
+    state = game.setup(game.Config(players=3), 1)
+    replay = partyrules.Replay("dinner", state.config, 1, (next(game.legal_actions(state, 0)),),
+                               components="0123456789abcdef")
+    path = tmp_path / "other.json"
+    path.write_text(partyrules.dumps(replay), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 1
+    assert "Replay NOT verified: recorded with other dinner component data" in out
+
+
 def test_replay_of_a_state_file_is_an_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -393,6 +393,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     game = partyrules.get_game(replay.game)
     report = replay.verify()
     print(f"{game.title}: replay of {len(replay.actions)} actions, seed {replay.seed}")
+    if report.other_data is not None:
+        print(f"Replay NOT verified: {report.other_data}")
+        return 1
     narrator = _Narrator(game, humans=None)
     state = game.setup(replay.config, replay.seed)
     for action in replay.actions[:report.applied]:

@@ -830,6 +830,48 @@ def test_replay_data_must_be_an_object() -> None:
     assert error.path == "data"
 
 
+# -- replays record their library version and component data --------------------------------
+
+
+def test_a_replay_records_the_library_version_and_a_digest_of_its_components() -> None:
+    replay = testing.play_random(GAME, seed=3, players=3).replay()
+    assert replay.version == partyrules.__version__
+    assert replay.components is not None and len(replay.components) == 16
+    assert loads(dumps(replay)) == replay
+    other_deck = attrs.evolve(replay, config=CUSTOM_CONFIG)
+    assert other_deck.components == replay.components  # evolve keeps the recorded digest
+    assert Replay("dinner", CUSTOM_CONFIG, 3).components != replay.components
+
+
+def test_verifying_a_replay_recorded_with_other_component_data_says_so() -> None:
+    replay = testing.play_random(GAME, seed=3, players=3).replay()
+    report = attrs.evolve(replay, components="0" * 16, version="0.0.1").verify()
+    assert not report.ok and report.applied == 0 and report.failed_at is None
+    assert report.other_data is not None
+    assert "digest 0000000000000000, made by partyrules 0.0.1" in report.other_data
+
+
+def test_a_replay_file_written_before_the_stamp_still_loads_and_verifies() -> None:
+    replay = testing.play_random(GAME, seed=3, players=3).replay()
+    document = _doc(replay)
+    del document["data"]["version"], document["data"]["components"]
+    old = loads(json.dumps(document))
+    assert (old.version, old.components) == (None, None)
+    assert old.actions == replay.actions and old.verify().ok
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    (lambda d: d["data"].update(winners=[-1]), "a winner is not a seat"),
+    (lambda d: d["data"].update(winners=[3], scores=[1, 2, 3]),
+     "a winner is not one of the 3 scored seats"),
+    (lambda d: d["data"].update(reason="  "), "an outcome names the rule"),
+], ids=["negative-winner", "winner-without-score", "blank-reason"])
+def test_an_outcome_is_validated_on_load(change: Callable[[Json], Any], reason: str) -> None:
+    document = _doc(Outcome(frozenset({0}), (5, 3, 1), "hand_emptied"))
+    change(document)
+    assert _corrupt(document).reason.startswith(reason)
+
+
 # -- JSON Schema ------------------------------------------------------------------------------
 
 

@@ -134,13 +134,21 @@ class Game(Generic[C, S, A, V]):
     heuristic: Callable[[S], tuple[float, ...]] | None = None
     """Optional: how well each seat stands in a running game, from 0 to 1 (the game's
     page documents it); search bots use it to judge playouts they cut short."""
+    validate_view: Callable[[V], None] | None = None
+    """Optional: raise ``CorruptState`` naming the path if a view could not have come from
+    ``view`` (``loads`` runs it on every loaded view, so ``render_view`` can trust it)."""
+    component_data: Callable[[C], Any] | None = None
+    """Optional: the component data a config plays with (deck, board, card list), as
+    records or tuples; a replay records its digest, so that verifying it against other
+    data says so instead of replaying a different game."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
                     state: ModuleType, actions: ModuleType, rules: ModuleType,
                     views: ModuleType) -> Game[Any, Any, Any, Any]:
     """The :class:`Game` of a game package whose rooms follow the house layout:
-    ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``), ``actions``
+    ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
+    ``validate_view`` and ``component_data`` if the game has them), ``actions``
     (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic`` if
     the game has one) and ``views`` (``view``, ``determinize``, ``describe_action``,
     ``render_view``)."""
@@ -155,6 +163,8 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         validate=state.validate, places=state.places,
         describe_action=views.describe_action, render_view=views.render_view,
         heuristic=getattr(rules, "heuristic", None),
+        validate_view=getattr(state, "validate_view", None),
+        component_data=getattr(state, "component_data", None),
     )
 
 

@@ -469,7 +469,9 @@ def load_envelope(envelope: Any) -> Any:
                            f"reads version {FORMAT_VERSION}", "version")
     label, data, game_name = envelope["type"], envelope["data"], envelope["game"]
     if label == "Outcome" and game_name is None:
-        return structure(data, Outcome)
+        outcome: Outcome = structure(data, Outcome)
+        _validate_outcome(outcome)
+        return outcome
     game = _game_named(game_name, "game")
     if label == "Replay":
         return _structure_replay(game, data)
@@ -478,15 +480,28 @@ def load_envelope(envelope: Any) -> Any:
         raise CorruptState(f"{game.name} has no type {label!r}", "type")
     obj = structure(data, cls)
     if cls is game.State:
-        _validate(game, obj)
+        _validate(game, game.validate, obj)
+    elif cls is game.View and game.validate_view is not None:
+        _validate(game, game.validate_view, obj)
     return obj
 
 
-def _validate(game: AnyGame, state: Any) -> None:
-    """``game.validate``, with any slip of a game's checks on a malformed state reported
-    as what it is: a state the engine cannot continue from."""
+def _validate_outcome(outcome: Outcome) -> None:
+    if any(seat < 0 for seat in outcome.winners):
+        raise CorruptState("a winner is not a seat", "data.winners")
+    if outcome.scores is not None and any(seat >= len(outcome.scores)
+                                          for seat in outcome.winners):
+        raise CorruptState(f"a winner is not one of the {len(outcome.scores)} scored seats",
+                           "data.winners")
+    if not outcome.reason.strip():
+        raise CorruptState("an outcome names the rule that ended the game", "data.reason")
+
+
+def _validate(game: AnyGame, check: Callable[[Any], None], obj: Any) -> None:
+    """A game's check of a loaded state or view, with any slip of the check on malformed
+    data reported as what it is: data the engine cannot go on from."""
     try:
-        game.validate(state)
+        check(obj)
     except PartyRulesError:
         raise
     except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
@@ -507,7 +522,12 @@ def _unstructure_replay(replay: Any) -> dict[str, Any]:
         "config": unstructure(replay.config, game.Config),
         "seed": replay.seed,
         "actions": [converter.unstructure(action, union) for action in replay.actions],
+        "version": replay.version,
+        "components": replay.components,
     }
+
+
+_REPLAY_FIELDS = frozenset({"game", "config", "seed", "actions", "version", "components"})
 
 
 def _structure_replay(game: AnyGame, data: Any) -> Any:
@@ -515,9 +535,9 @@ def _structure_replay(game: AnyGame, data: Any) -> Any:
 
     if not isinstance(data, dict):
         raise CorruptState("expected an object", "data")
-    if set(data) != {"game", "config", "seed", "actions"}:
-        raise CorruptState("a replay has exactly the fields game, config, seed, actions",
-                           "data")
+    if not {"game", "config", "seed", "actions"} <= set(data) <= _REPLAY_FIELDS:
+        raise CorruptState("a replay has the fields game, config, seed, actions, and "
+                           "version and components if it records them", "data")
     if data["game"] != game.name:
         raise CorruptState(f"replay of {data['game']!r} in a {game.name!r} envelope",
                            "data.game")
@@ -525,7 +545,9 @@ def _structure_replay(game: AnyGame, data: Any) -> Any:
     seed = structure(data["seed"], int, "data.seed")
     actions = structure(data["actions"], tuple[action_union(game), ...],  # type: ignore[misc]
                         "data.actions")
-    return Replay(game.name, config, seed, actions)
+    version = structure(data.get("version"), str | None, "data.version")
+    components = structure(data.get("components"), str | None, "data.components")
+    return Replay(game.name, config, seed, actions, version=version, components=components)
 
 
 # -- JSON Schema ------------------------------------------------------------------------
@@ -613,6 +635,8 @@ def json_schema(game: AnyGame) -> dict[str, Any]:
             "config": _schema_of(game.Config, defs),
             "seed": {"type": "integer"},
             "actions": {"type": "array", "items": _schema_of(action_union(game), defs)},
+            "version": {"type": ["string", "null"]},
+            "components": {"type": ["string", "null"]},
         },
         "required": ["game", "config", "seed", "actions"],
         "additionalProperties": False,

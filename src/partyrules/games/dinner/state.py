@@ -27,6 +27,7 @@ __all__ = [
     "View",
     "VoteResult",
     "Voting",
+    "component_data",
     "hand_size",
     "places",
     "validate",
@@ -243,6 +244,11 @@ class View:
     last_vote: VoteResult | None
     turn: int
     dry_turns: int
+
+
+def component_data(config: Config) -> tuple[Guest, ...]:
+    """The guest cards a config plays with (a replay records their digest)."""
+    return config.deck().guests
 
 
 def places(state: State) -> dict[str, tuple[int, ...]]:
