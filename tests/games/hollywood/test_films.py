@@ -106,6 +106,7 @@ def test_awards_dual_roles_play_one_of_their_two_roles() -> None:
     assert role_error(ACTOR_DIRECTOR, "actor") is None
     assert role_error(ACTOR_DIRECTOR, "director") is None
     assert role_error(ACTRESS_DIRECTOR, "actress") is None
+    assert role_error(ACTRESS_DIRECTOR, "director") is None  # the rulebook's example
     assert role_error(ACTOR_ACTRESS, "actress") is None
     assert role_error(ACTOR_ACTRESS, "director") == (
         "Awards, dual roles: Actor/Actress plays actor or actress, not 'director'")
