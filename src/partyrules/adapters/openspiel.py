@@ -16,7 +16,7 @@ joint action of every seat (a seat that is not pending plays the no-op id 0).
 >>> register()
 >>> game = pyspiel.load_game("partyrules_dylan_dog", {"players": 3, "turn_limit": 3})
 >>> game.num_distinct_actions(), game.max_game_length()
-(64, 142)
+(64, 154)
 >>> state = game.new_initial_state()
 >>> state.current_player(), state.legal_actions()
 (0, [0])
