@@ -102,7 +102,8 @@ class EndCrew:
 
 @attrs.frozen(slots=True)
 class GiveCard:
-    """Stage 4: the target gives one of its cards of the named type."""
+    """Stage 4: the target gives one of its cards of the named type (never a Scandals
+    card)."""
 
     seat: int
     card: int
@@ -110,7 +111,8 @@ class GiveCard:
 
 @attrs.frozen(slots=True)
 class PayInstead:
-    """Stage 4, against a Lawyer: pay 2 million (all one has, if less) instead."""
+    """Stage 4, against a Lawyer: pay 2 million (all one has, if less) instead; the only
+    answer of a target whose cards of the named type are all Scandals cards."""
 
     seat: int
 
