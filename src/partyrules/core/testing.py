@@ -62,6 +62,7 @@ __all__ = [
     "assert_refused",
     "check_all",
     "check_conservation",
+    "check_continues",
     "check_determinism",
     "check_legal_matches_apply",
     "check_no_leak",
@@ -517,6 +518,55 @@ def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | No
         if any(result != results[0] for result in results[1:]):
             raise _fail(game, pt, index, f"simultaneous choices of seats {seats} do not "
                                          "commute")
+
+
+def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 50,
+                    tried: int = 3) -> int:
+    """The promise of strict loading, on a state from anywhere (a loaded file, a fuzzed
+    one): the engine can go on from it. For up to ``steps`` random actions, each state
+    validates and round-trips; it is terminal exactly when nobody may act; every seat
+    that may act has a legal action; ``tried`` of one acting seat's listed actions apply
+    and give states that validate, and are narrated for every viewer; every seat's view
+    and the spectator's round-trip and render. Returns the number of actions played.
+
+    >>> from partyrules import get_game
+    >>> game = get_game("dinner")
+    >>> check_continues(game, game.setup(game.Config(players=3), 1), random.Random(2))
+    50
+    """
+    viewers = (None, *range(_players(state)))
+    for step in range(steps):
+        game.validate(state)
+        if loads(dumps(state)) != state:
+            raise InvariantViolation(f"{game.name}: a state changed in a round trip "
+                                     f"at step {step}")
+        for viewer in viewers:
+            view = game.view(state, viewer)
+            if loads(dumps(view)) != view:
+                raise InvariantViolation(f"{game.name}: the view of {viewer} changed in a "
+                                         f"round trip at step {step}")
+            if not isinstance(game.render_view(view), str):
+                raise InvariantViolation(f"{game.name}: render_view gave no text")
+        acting = game.to_act(state)
+        if game.is_terminal(state) != (not acting):
+            raise InvariantViolation(f"{game.name}: terminal={game.is_terminal(state)} but "
+                                     f"seats {sorted(acting)} may act, at step {step}")
+        if not acting:
+            game.outcome(state)
+            return step
+        for seat in acting:
+            if next(game.legal_actions(state, seat), None) is None:
+                raise InvariantViolation(f"{game.name}: seat {seat} may act but has no "
+                                         f"legal action, at step {step}")
+        seat = random_actor(acting, rng)
+        legal = list(game.legal_actions(state, seat))
+        for action in rng.sample(legal, min(tried, len(legal))):
+            game.validate(game.apply(state, action))
+            for viewer in viewers:
+                if not isinstance(game.describe_action(state, action, viewer), str):
+                    raise InvariantViolation(f"{game.name}: no narration of {action!r}")
+        state = game.apply(state, game.random_action(state, seat, rng))
+    return steps
 
 
 INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
