@@ -246,6 +246,17 @@ def test_replay_reads_no_further_than_the_size_limit(
         assert "is larger than 1000 bytes" in err
 
 
+@pytest.mark.parametrize(("value", "words"), [("[" * 100_000, "nesting deeper"),
+                                              ("9" * 5000, "over the limit of 40 digits")],
+                         ids=["deep", "huge-int"])
+def test_an_option_past_the_json_limits_is_an_error_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], value: str, words: str
+) -> None:
+    code, out, err = run(capsys, "play", "dinner", "-o", f"players={value}")
+    assert code == 2 and out == ""
+    assert err.startswith("partyrules: error: option players: ") and words in err
+
+
 def test_replay_recorded_with_other_component_data_is_not_replayed(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -27,7 +27,7 @@ import partyrules
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
-from partyrules.core.serialize import LoadLimits, structure
+from partyrules.core.serialize import LoadLimits, parse_json, structure
 
 __all__ = ["main"]
 
@@ -239,8 +239,10 @@ def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
         if not sep or not name:
             raise InvalidConfig(f"an option is NAME=VALUE, not {option!r}")
         try:
-            fields[name] = json.loads(text)
-        except json.JSONDecodeError:
+            fields[name] = parse_json(text)
+        except CorruptState as refused:
+            if not refused.reason.startswith("not valid JSON"):
+                raise InvalidConfig(f"option {name}: {refused}", name) from None
             fields[name] = text  # a bare word is a string
     return structure(fields, game.Config, "config")
 

@@ -48,6 +48,7 @@ __all__ = [
     "dumps",
     "json_schema",
     "loads",
+    "parse_json",
     "structure",
     "unstructure",
 ]
@@ -436,6 +437,20 @@ def loads(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
     ...
     partyrules.core.errors.CorruptState: the key 'format' appears twice @ $
     """
+    return load_envelope(parse_json(text, limits=limits))
+
+
+def parse_json(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
+    """JSON text read as :func:`loads` reads it, before it is taken for partyrules data:
+    within ``limits``, UTF-8, no key twice, no ``NaN``; anything else is ``CorruptState``.
+
+    >>> parse_json('{"players": 4}')
+    {'players': 4}
+    >>> parse_json('[1, 2')
+    Traceback (most recent call last):
+    ...
+    partyrules.core.errors.CorruptState: not valid JSON (Expecting ',' delimiter: ...) @ $
+    """
     if not isinstance(text, str | bytes | bytearray):
         raise CorruptState(f"expected JSON text (str or bytes), got {type(text).__name__}", "$")
     if len(text) > limits.max_bytes:
@@ -446,11 +461,11 @@ def loads(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
             raise CorruptState(f"not UTF-8 text (byte {exc.start})", "$") from None
-    envelope = _parse(text, limits)
-    if type(envelope) is not dict or _suspect(envelope, limits.max_depth,
+    document = _parse(text, limits)
+    if type(document) is not dict or _suspect(document, limits.max_depth,
                                               10**limits.max_int_digits):
-        _check_tree(envelope, limits)
-    return load_envelope(envelope)
+        _check_tree(document, limits)
+    return document
 
 
 def load_envelope(envelope: Any) -> Any:
