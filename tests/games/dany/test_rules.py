@@ -49,7 +49,7 @@ def arrange(personalities: Sequence[int], *, reason: bool = False, successes: in
     ideas = state.ideas
     state = attrs.evolve(state, personalities=tuple(personalities),
                          successes=ideas[:successes], failures=ideas[successes:][:failures],
-                         ideas=ideas[successes + failures:])
+                         ideas=ideas[successes + failures:], turn=1 + successes + failures)
     if memory is not None:
         state = attrs.evolve(state, memory=state.memory[:memory],
                              box=state.box + state.memory[memory:])
@@ -88,10 +88,17 @@ def turn(state: State, *, right: bool, keep: int = 2) -> State:
 
 
 def twist(personalities: Sequence[int], *, reason: bool = False) -> State:
-    state = arrange(personalities, reason=reason)
+    """The first vote of a Final Twist that three (four) failures triggered."""
+    failures = 4 if reason else 3
+    state = arrange(personalities, reason=reason, failures=failures - 1)
     players = len(personalities)
-    return attrs.evolve(state, phase=FinalTwist(frozenset(range(players)), False,
-                                                (None,) * players))
+    assert state.idea is not None and isinstance(state.phase, Composing)
+    state = attrs.evolve(state, phase=FinalTwist(frozenset(range(players)), False,
+                                                 (None,) * players),
+                         idea=None, failures=(*state.failures, state.idea),
+                         memory=state.phase.hand + state.memory, twist_trigger="failures")
+    GAME.validate(state)
+    return state
 
 
 def vote(state: State, ballots: Mapping[int, int]) -> State:

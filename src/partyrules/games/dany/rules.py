@@ -43,6 +43,7 @@ from partyrules.games.dany.actions import (
 )
 from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON, is_secondary
 from partyrules.games.dany.state import (
+    SUCCESSES_TO_WIN,
     Accusation,
     Composing,
     Config,
@@ -65,9 +66,6 @@ __all__ = [
     "to_act",
     "why_illegal",
 ]
-
-SUCCESSES_TO_WIN = 6
-"""End of Game: 6 correct answers and the secondary personalities win."""
 
 Result = Literal["success", "failure", "void"]
 
