@@ -103,7 +103,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A full state ``seat`` cannot tell from ``state``: the face-down personalities of
     the others re-dealt among them; the Memory cards it cannot see (pile, box, and the
     active hand and creation in progress when it is not active) re-dealt among those
-    places; the Idea deck reshuffled; a hidden Choice card drawn again; a new rng."""
+    places; the Idea deck reshuffled; a hidden Choice card drawn again; the ballots of
+    the others in a Final Twist cast again; a new rng."""
     check_seat(state.config.players, seat, spectator=False)
     hidden_seats = [s for s in range(state.config.players)
                     if s != seat and s not in state.revealed]
@@ -121,6 +122,12 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     personalities = list(state.personalities)
     for s, card in zip(hidden_seats, dealt, strict=True):
         personalities[s] = card
+    if isinstance(phase, FinalTwist):
+        # The others' ballots are secret until the count: only that they voted shows.
+        phase = FinalTwist(phase.candidates, phase.revote, tuple(
+            target if target is None or s == seat
+            else rng.choice(sorted(phase.candidates - {s}))
+            for s, target in enumerate(phase.ballots)))
 
     secret_creation = isinstance(phase, Composing) and seat != state.active
     hidden = [*state.memory, *state.box]
@@ -151,7 +158,9 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: the cards of a
-    creation in progress only to the active seat, the Choice card only at the reveal."""
+    creation in progress only to the active seat, the Choice card only at the reveal, a
+    Final Twist ballot only to its seat until the last one is in (the count that follows
+    is shown by the views, since who wins depends on the face-down cards)."""
     who = "The table" if action.seat == TABLE else f"Seat {action.seat}"
     match action:
         case Keep(card=card):
@@ -169,7 +178,11 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             return ("The active personality cannot explain the creation" + _reveal(state)
                     + _score(state, action))
         case Accuse(target=target):
-            return f"{who} points at seat {target}" + _twist_result(state, action)
+            if viewer != action.seat and not _counted(state, action):
+                return f"{who} points at someone, in secret"
+            return f"{who} points at seat {target}" + (
+                ": every seat has pointed, the ballots are counted"
+                if _counted(state, action) else "")
     return f"{who}: {action!r}"
 
 
@@ -196,18 +209,9 @@ def _score(state: State, action: ConfirmReveal | ExplanationFailed) -> str:
     return ": the turn scores nothing"
 
 
-def _twist_result(state: State, action: Accuse) -> str:
-    phase = state.phase
-    if not isinstance(phase, FinalTwist) or to_act(state) != {action.seat}:
-        return ""
-    after = apply(state, action)
-    tied = after.last_accusation.tied if after.last_accusation else frozenset()
-    if isinstance(after.phase, Over):
-        won = sorted(after.phase.winners)
-        winners = ", ".join(f"seat {s}" for s in won)
-        return f". Final Twist decided ({after.phase.reason}): {winners} win" + (
-            "s" if len(won) == 1 else "")
-    return f". A tie between seats {sorted(tied)}: a new vote among them"
+def _counted(state: State, action: Accuse) -> bool:
+    """True when ``action`` is the last ballot of a vote: the count follows at once."""
+    return isinstance(state.phase, FinalTwist) and to_act(state) == {action.seat}
 
 
 def render_view(view: View) -> str:
