@@ -483,16 +483,6 @@ def _check_twist(state: State, phase: FinalTwist) -> None:
         raise CorruptState("the sixth success ends the game", "data.successes")
     if not phase.candidates <= seats or len(phase.candidates) < 2:
         raise CorruptState("two or more seats are candidates", "data.phase.candidates")
-    if len(phase.ballots) != players:
-        raise CorruptState(f"one ballot per seat ({players}), not {len(phase.ballots)}",
-                           "data.phase.ballots")
-    for seat, target in enumerate(phase.ballots):
-        if target is not None and (target == seat or target not in phase.candidates):
-            raise CorruptState(f"seat {seat} points at another candidate, not {target}",
-                               f"data.phase.ballots[{seat}]")
-    if None not in phase.ballots:
-        raise CorruptState("every seat has pointed: the ballots are counted at once",
-                           "data.phase.ballots")
     accusation = state.last_accusation
     if not phase.revote:
         if phase.candidates != seats:
@@ -514,6 +504,16 @@ def _check_twist(state: State, phase: FinalTwist) -> None:
     if state.revealed != revealed:
         raise CorruptState(f"the face-up cards are those of seats {sorted(revealed)}",
                            "data.revealed")
+    if len(phase.ballots) != players:
+        raise CorruptState(f"one ballot per seat ({players}), not {len(phase.ballots)}",
+                           "data.phase.ballots")
+    for seat, target in enumerate(phase.ballots):
+        if target is not None and (target == seat or target not in phase.candidates):
+            raise CorruptState(f"seat {seat} points at another candidate, not {target}",
+                               f"data.phase.ballots[{seat}]")
+    if None not in phase.ballots:
+        raise CorruptState("every seat has pointed: the ballots are counted at once",
+                           "data.phase.ballots")
 
 
 def validate(state: State) -> None:
@@ -621,13 +621,13 @@ def _check_view_cards(view: View, phase: ViewPhase) -> None:
     if len(ideas) + view.ideas_size != idea_cards:
         raise CorruptState(f"{idea_cards} Idea cards are in play, not "
                            f"{len(ideas) + view.ideas_size}", "data.ideas_size")
-    if view.idea_words != (() if view.idea is None else words[view.idea]):
-        raise CorruptState("the words are those of the face-up Idea card",
-                           "data.idea_words")
     playing = phase in ("composing", "discussing", "revealing")
     if playing == (view.idea is None):
         raise CorruptState("an Idea card is face up exactly while a turn is played",
                            "data.idea")
+    if view.idea_words != (() if view.idea is None else words[view.idea]):
+        raise CorruptState("the words are those of the face-up Idea card",
+                           "data.idea_words")
     played = len(view.successes) + len(view.failures) + len(view.voided)
     if view.turn != played + playing:
         raise CorruptState(f"turn {played + playing}: {played} Idea cards were played",
@@ -762,17 +762,18 @@ def validate_view(view: View) -> None:
                            "data.deciding")
     phase = _view_phase(view)
     _check_view_cards(view, phase)
-    personalities = _check_view_personalities(view, phase)
     if view.last_accusation is not None:
         _check_accusation(view.last_accusation, players, "data.last_accusation")
     if phase == "twist":
         _check_view_twist(view)
     elif phase == "over":
-        assert view.over is not None and personalities is not None
         _check_no_turn(view)
         if view.candidates or view.voted or view.ballot is not None:
             raise CorruptState("an ended game shows no vote", "data.candidates")
-        _check_result(view.over, personalities, view.config, view.last_accusation,
-                      len(view.successes), "data.over")
     else:
         _check_view_turn(view, phase)
+    personalities = _check_view_personalities(view, phase)
+    if view.over is not None:
+        assert personalities is not None  # every card is face up at the end
+        _check_result(view.over, personalities, view.config, view.last_accusation,
+                      len(view.successes), "data.over")
