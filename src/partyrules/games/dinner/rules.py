@@ -39,7 +39,12 @@ from partyrules.games.dinner.actions import (
 )
 from partyrules.games.dinner.cards import Deck
 from partyrules.games.dinner.state import (
+    BURIAL_MAX,
+    BURIAL_MIN,
+    END_BONUS,
     MAX_TABLE,
+    NEW_TABLE_MAX,
+    NEW_TABLE_MIN,
     Config,
     Drawing,
     Inviting,
@@ -66,12 +71,6 @@ __all__ = [
     "why_illegal",
 ]
 
-END_BONUS = 5
-"""5) The player who has no more cards in hand scores a bonus of 5 points."""
-NEW_TABLE_MIN, NEW_TABLE_MAX = 2, 6
-"""2) A new table takes 2 to 6 cards from hand."""
-BURIAL_MIN, BURIAL_MAX = 1, 5
-"""4) A burial: 1 to 5 guests around the deceased (spec)."""
 
 @lru_cache(maxsize=64)
 def _prebuilt(config: Config) -> tuple[Deck, tuple[tuple[Invite, ...], ...],

@@ -16,7 +16,14 @@ from partyrules.core.rng import Rng
 from partyrules.games.dinner.cards import DEFAULT_GUESTS, Deck, Guest, deck_of
 
 __all__ = [
+    "BURIAL_MAX",
+    "BURIAL_MIN",
+    "END_BONUS",
+    "MAX_PROPOSAL_POINTS",
     "MAX_TABLE",
+    "MIN_TABLE_POINTS",
+    "NEW_TABLE_MAX",
+    "NEW_TABLE_MIN",
     "Config",
     "Drawing",
     "Inviting",
@@ -29,12 +36,25 @@ __all__ = [
     "Voting",
     "component_data",
     "hand_size",
+    "max_total_score",
+    "max_turn",
     "places",
     "validate",
+    "validate_view",
 ]
 
 MAX_TABLE = 7
 """3) A table may never exceed 7 guests (the deceased of a burial included)."""
+NEW_TABLE_MIN, NEW_TABLE_MAX = 2, 6
+"""2) A new table takes 2 to 6 cards from hand."""
+BURIAL_MIN, BURIAL_MAX = 1, 5
+"""4) A burial: 1 to 5 guests around the deceased (spec)."""
+END_BONUS = 5
+"""5) The player who has no more cards in hand scores a bonus of 5 points."""
+MAX_PROPOSAL_POINTS = 2 * MAX_TABLE + END_BONUS
+"""The most one vote can score: a full table of 7 guests in 7 suits, plus the bonus."""
+MIN_TABLE_POINTS = NEW_TABLE_MIN + 1
+"""The least an accepted proposal scores: the smallest table, 2 guests of one suit."""
 
 
 def hand_size(players: int) -> int:
@@ -251,6 +271,31 @@ def component_data(config: Config) -> tuple[Guest, ...]:
     return config.deck().guests
 
 
+def max_turn(config: Config) -> int:
+    """The highest turn number the rules can reach, ``(deck size + 1) x (players + 1)``.
+
+    A turn that begins with cards in the pile draws one of them for good (an unknown
+    character goes back under the pile, but only in exchange for a replacement), so at
+    most deck-size turns do. Once the pile is empty, ``players`` turns in a row without
+    an accepted table end the game, and each accepted table seats a card for good.
+
+    >>> max_turn(Config(players=4))
+    1005
+    """
+    return (len(config.deck().guests) + 1) * (config.players + 1)
+
+
+def max_total_score(config: Config) -> int:
+    """The most points a game can pay out in all, ``14 x deck size + 5``: each accepted
+    proposal seats at least one card for good and scores at most 14 (7 guests in 7
+    suits), and the 5-point bonus ends the game.
+
+    >>> max_total_score(Config(players=4))
+    2805
+    """
+    return 2 * MAX_TABLE * len(config.deck().guests) + END_BONUS
+
+
 def places(state: State) -> dict[str, tuple[int, ...]]:
     """Every card by where it lies: the pile, the discard, each hand, each table and the
     proposal being built or voted on. Each card of the deck is in exactly one."""
@@ -261,17 +306,19 @@ def places(state: State) -> dict[str, tuple[int, ...]]:
         found[f"tables[{index}]"] = table.cards
     phase = state.phase
     if isinstance(phase, (Inviting, Voting)):
-        deceased = () if phase.deceased is None else (phase.deceased,)
-        found["phase"] = (*deceased, *phase.invited)
+        found["phase"] = _proposal_cards(phase)
     return found
 
 
-def _card_path(state: State, place: str, index: int) -> str:
+def _proposal_cards(phase: Inviting | Voting) -> tuple[int, ...]:
+    return phase.invited if phase.deceased is None else (phase.deceased, *phase.invited)
+
+
+def _card_path(phase: Phase, place: str, index: int) -> str:
     """The JSON path of the ``index``-th card of a place named by :func:`places`."""
     if place.startswith("tables["):
         return f"data.{place}.cards[{index}]"
     if place == "phase":
-        phase = state.phase
         assert isinstance(phase, (Inviting, Voting))
         if phase.deceased is not None:
             return "data.phase.deceased" if index == 0 else f"data.phase.invited[{index - 1}]"
@@ -280,8 +327,19 @@ def _card_path(state: State, place: str, index: int) -> str:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
-    every card in exactly one place, seats in range, a coherent phase."""
+    """Raise :class:`CorruptState` naming the path when ``state`` is not one the rules can
+    reach, so that any state that loads can be played on: it is over, or some seat has a
+    legal action whose result validates.
+
+    It checks (the docs page lists the bounds and why): one hand, score and revealed set
+    per seat; every card of the deck in exactly one place; each table (2 to 7 cards, 1
+    story per accepted proposal, a seated host, a burial led by a deceased card); scores
+    from 0 to what the tables could have scored; revealed cards in their hand; the cards
+    put under the pile at its bottom; the turn and dry-turn counters; the last vote (its
+    ballots, the count and the points); and the phase: its seat, the card just drawn,
+    the proposal's size and target, the ballots, and how the game ended. Field types are
+    the loader's to check.
+    """
     if not isinstance(state, State):
         raise CorruptState(f"expected a dinner State, got {type(state).__name__}")
     config = state.config
@@ -290,71 +348,421 @@ def validate(state: State) -> None:
     for name in ("hands", "scores", "revealed"):
         if len(getattr(state, name)) != players:
             raise CorruptState(f"expected one entry per seat ({players})", f"data.{name}")
-    seen: dict[int, str] = {}
-    for place, cards in places(state).items():
-        for index, card in enumerate(cards):
-            path = _card_path(state, place, index)
-            if not 0 <= card < len(deck.guests):
-                raise CorruptState(f"no card {card} in a deck of {len(deck.guests)}", path)
-            if card in seen:
-                raise CorruptState(f"card {card} is also in {seen[card]}", path)
-            seen[card] = place
-    if len(seen) != len(deck.guests):
-        missing = sorted(set(range(len(deck.guests))) - set(seen))[:5]
-        raise CorruptState(f"cards missing from every place: {missing}", "data")
+    _check_every_card_once(state, len(deck.guests))
+    phase = state.phase
+    _check_phase_seat(phase, players)
     for index, table in enumerate(state.tables):
-        path = f"data.tables[{index}]"
-        if not 2 <= len(table.cards) <= MAX_TABLE:
-            raise CorruptState("a table seats 2 to 7 cards", f"{path}.cards")
-        if table.burial and table.cards[0] not in deck.deceased:
-            raise CorruptState("a burial's first card is a deceased character", f"{path}.cards")
-        if not 0 <= table.host < players:
-            raise CorruptState(f"no seat {table.host}", f"{path}.host")
-    for seat, score in enumerate(state.scores):
-        if score < 0:
-            raise CorruptState("scores are never negative", f"data.scores[{seat}]")
+        _check_table(table, players, deck, f"data.tables[{index}]")
+    _check_scores(state.scores, config, "data.scores")
     for seat, known in enumerate(state.revealed):
         if not known <= set(state.hands[seat]):
             raise CorruptState("revealed cards must be in the hand", f"data.revealed[{seat}]")
-    for index, (card, seat) in enumerate(state.under):
-        if card not in state.pile or not 0 <= seat < players:
-            raise CorruptState("a card put under the pile is in the pile, put by a seat",
-                               f"data.under[{index}]")
-    if not 0 <= state.dry_turns <= players or state.turn < 1:
-        raise CorruptState("dry_turns is 0 to players, turn at least 1", "data.dry_turns")
-    _validate_phase(state, deck)
-
-
-def _validate_phase(state: State, deck: Deck) -> None:
-    phase = state.phase
-    players = state.config.players
-    if isinstance(phase, Over):
-        if phase.emptied_by is not None and not 0 <= phase.emptied_by < players:
-            raise CorruptState(f"no seat {phase.emptied_by}", "data.phase.emptied_by")
-        return
-    if not 0 <= phase.active < players:
-        raise CorruptState(f"no seat {phase.active}", "data.phase.active")
-    hand = state.hands[phase.active]
+    _check_under(state)
+    hand_sizes = tuple(len(hand) for hand in state.hands)
+    _check_counters(config, phase, len(state.pile), state.dry_turns, state.turn, "data")
+    _check_hand_sizes(phase, hand_sizes, "data.hands")
+    if state.last_vote is not None:
+        _check_vote_result(state.last_vote, players, deck, "data.last_vote")
+    _check_ending(phase, state.last_vote)
     if isinstance(phase, Drawing):
+        _check_drawing(phase)
+        hand = state.hands[phase.active]
         if phase.drawn is not None and phase.drawn not in hand:
             raise CorruptState("the card just drawn is in the active hand", "data.phase.drawn")
-        if any(not 0 <= card < len(deck.guests) for card in phase.declared):
-            raise CorruptState("unknown card", "data.phase.declared")
+        # A card declared unknown this turn lies under the pile, put there by the active
+        # seat, unless it came round again to that seat's hand.
+        under_by_active = {card for card, seat in state.under if seat == phase.active}
+        for card in phase.declared:
+            if card not in under_by_active and card not in hand:
+                raise CorruptState(f"card {card} was declared unknown this turn, so it is "
+                                   "under the pile or back in the active hand",
+                                   "data.phase.declared")
+    elif isinstance(phase, (Inviting, Voting)):
+        _check_proposal(phase, state.tables, deck, hand_sizes[phase.active])
+        if isinstance(phase, Voting):
+            _check_ballots(phase, players)
+            if all(ballot is not None for seat, ballot in enumerate(phase.ballots)
+                   if seat != phase.active):
+                raise CorruptState("a vote with every ballot in is already counted",
+                                   "data.phase.ballots")
+
+
+def _check_every_card_once(state: State, size: int) -> None:
+    """Every card of the deck in exactly one place: a set comparison first (the common,
+    valid case), then a walk that names the first bad card's path."""
+    phase = state.phase
+    everything = [*state.pile, *state.discard]
+    for hand in state.hands:
+        everything += hand
+    for table in state.tables:
+        everything += table.cards
+    if isinstance(phase, (Inviting, Voting)):
+        everything += _proposal_cards(phase)
+    distinct = set(everything)
+    if len(everything) == len(distinct) == size and min(distinct) >= 0 and max(distinct) < size:
         return
-    if phase.table is not None and not 0 <= phase.table < len(state.tables):
+    seen: dict[int, str] = {}
+    for place, cards in places(state).items():
+        for index, card in enumerate(cards):
+            path = _card_path(phase, place, index)
+            if not 0 <= card < size:
+                raise CorruptState(f"no card {card} in a deck of {size}", path)
+            if card in seen:
+                raise CorruptState(f"card {card} is also in {seen[card]}", path)
+            seen[card] = place
+    missing = sorted(set(range(size)) - set(seen))[:5]
+    raise CorruptState(f"cards missing from every place: {missing}", "data")
+
+
+def _check_seat(seat: int, players: int, path: str) -> None:
+    if not 0 <= seat < players:
+        raise CorruptState(f"no seat {seat}", path)
+
+
+def _check_phase_seat(phase: Phase, players: int) -> None:
+    if isinstance(phase, Over):
+        if phase.emptied_by is not None:
+            _check_seat(phase.emptied_by, players, "data.phase.emptied_by")
+        return
+    _check_seat(phase.active, players, "data.phase.active")
+
+
+def _check_card(card: int, deck: Deck, path: str) -> None:
+    if not 0 <= card < len(deck.guests):
+        raise CorruptState(f"no card {card} in a deck of {len(deck.guests)}", path)
+
+
+def _check_table(table: Table, players: int, deck: Deck, path: str) -> None:
+    """2)-4) A table seats 2 to 7 cards (a burial's deceased first) and keeps the story
+    of its opening and of each accepted join; every proposal seats at least one card, and
+    the opening at least two, so a table of n cards has 1 to n - 1 stories."""
+    cards = table.cards
+    if not NEW_TABLE_MIN <= len(cards) <= MAX_TABLE:
+        raise CorruptState(f"a table seats {NEW_TABLE_MIN} to {MAX_TABLE} cards, "
+                           f"not {len(cards)}", f"{path}.cards")
+    for index, card in enumerate(cards):
+        _check_card(card, deck, f"{path}.cards[{index}]")
+    if len(set(cards)) != len(cards):
+        raise CorruptState("a card is seated twice at this table", f"{path}.cards")
+    if table.burial and cards[0] not in deck.deceased:
+        raise CorruptState("a burial's first card is a deceased character", f"{path}.cards")
+    _check_seat(table.host, players, f"{path}.host")
+    if not 1 <= len(table.stories) <= len(cards) - 1:
+        raise CorruptState(f"a table of {len(cards)} cards was told 1 to {len(cards) - 1} "
+                           f"stories (one per accepted proposal), not {len(table.stories)}",
+                           f"{path}.stories")
+
+
+def _check_scores(scores: tuple[int, ...], config: Config, path: str) -> None:
+    """Scores are at least 0, and total at most :func:`max_total_score`."""
+    for seat, score in enumerate(scores):
+        if score < 0:
+            raise CorruptState("scores are never negative", f"{path}[{seat}]")
+    most = max_total_score(config)
+    if sum(scores) > most:
+        raise CorruptState(f"the scores total {sum(scores)}, more than a game with this "
+                           f"deck can pay ({most})", path)
+
+
+def _check_under(state: State) -> None:
+    """1) A card declared unknown goes to the bottom of the pile and the pile is drawn
+    from the top, so the cards put under it that it still holds are its bottom cards, in
+    the order they went under."""
+    players = state.config.players
+    for index, (_, seat) in enumerate(state.under):
+        _check_seat(seat, players, f"data.under[{index}][1]")
+    bottom = state.pile[len(state.pile) - len(state.under):] if state.under else ()
+    if tuple(card for card, _ in state.under) != bottom:
+        raise CorruptState("the cards put under the pile are its bottom cards, in the "
+                           "order they went under", "data.under")
+
+
+def _check_counters(config: Config, phase: Phase, pile_size: int, dry_turns: int,
+                    turn: int, path: str) -> None:
+    """5) ``players`` dry turns in a row end the game, and a turn is dry only once the
+    pile is empty (an empty pile never fills again: an unknown character needs a
+    replacement to go under it)."""
+    players = config.players
+    exhausted = isinstance(phase, Over) and phase.reason == "pile_exhausted"
+    if exhausted and (dry_turns != players or pile_size):
+        raise CorruptState(f"a game ended by the pile ends with an empty pile and {players} "
+                           "dry turns", f"{path}.dry_turns")
+    if not exhausted and not 0 <= dry_turns < players:
+        raise CorruptState(f"{players} dry turns end the game: a game on has 0 to "
+                           f"{players - 1}, not {dry_turns}", f"{path}.dry_turns")
+    if dry_turns and pile_size:
+        raise CorruptState("a turn is dry only once the pile is empty", f"{path}.dry_turns")
+    if not 1 <= turn <= max_turn(config):
+        raise CorruptState(f"the turn number is 1 to {max_turn(config)}, not {turn}",
+                           f"{path}.turn")
+
+
+def _check_hand_sizes(phase: Phase, hand_sizes: tuple[int, ...], path: str) -> None:
+    """A hand only shrinks when its owner seats guests: if the table is accepted with
+    the last of them the game is over, otherwise cards come back. So a hand is empty
+    only while its seat's proposal is being built or voted on, or at the end."""
+    for seat, size in enumerate(hand_sizes):
+        if size:
+            continue
+        if isinstance(phase, (Inviting, Voting)) and seat == phase.active:
+            continue
+        if isinstance(phase, Over) and seat == phase.emptied_by:
+            continue
+        raise CorruptState(f"seat {seat}'s hand is empty, which ends the game when its "
+                           "table is accepted", f"{path}[{seat}]")
+    if isinstance(phase, Over) and phase.emptied_by is not None and hand_sizes[phase.emptied_by]:
+        raise CorruptState(f"seat {phase.emptied_by} emptied its hand, yet holds cards",
+                           "data.phase.emptied_by")
+
+
+def _check_ending(phase: Phase, last_vote: VoteResult | None) -> None:
+    """5) A hand emptied the game only through an accepted vote of that seat."""
+    if not isinstance(phase, Over):
+        return
+    if (phase.reason == "hand_emptied") != (phase.emptied_by is not None):
+        raise CorruptState("a game ended by an emptied hand names the seat, and only then",
+                           "data.phase.emptied_by")
+    if phase.emptied_by is not None and (
+            last_vote is None or not last_vote.accepted or last_vote.seat != phase.emptied_by
+            or last_vote.points < MIN_TABLE_POINTS + END_BONUS):
+        raise CorruptState(f"seat {phase.emptied_by} emptied its hand with an accepted "
+                           "table, which the last vote shows with the bonus",
+                           "data.last_vote")
+
+
+def _check_vote_result(result: VoteResult, players: int, deck: Deck, path: str) -> None:
+    """2) The public count of the last vote: a proposal of 1 to 6 new cards, one ballot
+    from each other seat, the cards a strict majority turned down, and the points
+    (none for a rejected proposal, 3 to 19 for an accepted one)."""
+    _check_seat(result.seat, players, f"{path}.seat")
+    proposed = result.proposed
+    if not 1 <= len(proposed) <= NEW_TABLE_MAX:
+        raise CorruptState(f"a proposal puts 1 to {NEW_TABLE_MAX} new cards to the vote, "
+                           f"not {len(proposed)}", f"{path}.proposed")
+    for index, card in enumerate(proposed):
+        _check_card(card, deck, f"{path}.proposed[{index}]")
+    if len(set(proposed)) != len(proposed):
+        raise CorruptState("a card is proposed twice", f"{path}.proposed")
+    ballots = result.ballots
+    if len(ballots) != players:
+        raise CorruptState(f"expected one ballot per seat ({players})", f"{path}.ballots")
+    for seat, ballot in enumerate(ballots):
+        if (ballot is None) != (seat == result.seat):
+            raise CorruptState("every seat but the proposer voted", f"{path}.ballots[{seat}]")
+        if ballot is not None and not ballot <= set(proposed):
+            raise CorruptState("a ballot rejects only proposed cards", f"{path}.ballots[{seat}]")
+    counted = frozenset(card for card in proposed if 2 * sum(
+        1 for ballot in ballots if ballot is not None and card in ballot) > players - 1)
+    if result.turned_down != counted:
+        raise CorruptState("the cards turned down are those a strict majority rejected",
+                           f"{path}.turned_down")
+    if result.accepted:
+        if counted == set(proposed):
+            raise CorruptState("an accepted proposal seats at least one card",
+                               f"{path}.accepted")
+        if not MIN_TABLE_POINTS <= result.points <= MAX_PROPOSAL_POINTS:
+            raise CorruptState(f"an accepted table scores {MIN_TABLE_POINTS} to "
+                               f"{MAX_PROPOSAL_POINTS}, not {result.points}", f"{path}.points")
+    else:
+        if not counted:
+            raise CorruptState("a proposal with no card turned down is accepted",
+                               f"{path}.accepted")
+        if result.points:
+            raise CorruptState("a rejected proposal scores nothing", f"{path}.points")
+
+
+def _check_drawing(phase: Drawing) -> None:
+    # Each unknown character and the exchange draw a replacement: the card just drawn.
+    if phase.drawn is None and (phase.declared or phase.exchanged):
+        raise CorruptState("a card declared unknown or exchanged is replaced by a drawn "
+                           "card", "data.phase.drawn")
+
+
+def _capacity(phase: Inviting | Voting, tables: tuple[Table, ...]) -> int:
+    """2)-4) The most guests the proposal may invite."""
+    if phase.table is not None:
+        return MAX_TABLE - len(tables[phase.table].cards)
+    return BURIAL_MAX if phase.deceased is not None else NEW_TABLE_MAX
+
+
+def _minimum(phase: Inviting | Voting) -> int:
+    """2)-4) The fewest guests a proposal invites: 2 for a new table, else 1."""
+    return NEW_TABLE_MIN if phase.table is None and phase.deceased is None else BURIAL_MIN
+
+
+def _check_proposal(phase: Inviting | Voting, tables: tuple[Table, ...], deck: Deck,
+                    active_hand_size: int) -> None:
+    """2)-4) The target (a new table, a burial of a deceased card or an existing table
+    with room), the invited guests within its limits, and for a proposal being built,
+    enough cards in hand to reach its minimum."""
+    if phase.table is not None and not 0 <= phase.table < len(tables):
         raise CorruptState(f"no table {phase.table}", "data.phase.table")
-    if phase.deceased is not None and phase.deceased not in deck.deceased:
-        raise CorruptState("a burial opens with a deceased character", "data.phase.deceased")
+    if phase.deceased is not None:
+        _check_card(phase.deceased, deck, "data.phase.deceased")
+        if phase.deceased not in deck.deceased:
+            raise CorruptState("a burial opens with a deceased character",
+                               "data.phase.deceased")
     if phase.table is not None and phase.deceased is not None:
         raise CorruptState("a join is not a burial", "data.phase")
+    for index, card in enumerate(phase.invited):
+        _check_card(card, deck, f"data.phase.invited[{index}]")
+    capacity = _capacity(phase, tables)
+    if phase.table is not None and capacity < 1:
+        raise CorruptState(f"table {phase.table} seats {MAX_TABLE}: nobody can join it",
+                           "data.phase.table")
+    invited = len(phase.invited)
+    if invited > capacity:
+        raise CorruptState(f"this proposal invites at most {capacity} guests, not {invited}",
+                           "data.phase.invited")
+    if isinstance(phase, Voting) and invited < _minimum(phase):
+        raise CorruptState(f"a proposal on the vote invites at least {_minimum(phase)} "
+                           "guests", "data.phase.invited")
+    if isinstance(phase, Inviting) and invited + active_hand_size < _minimum(phase):
+        raise CorruptState(f"this proposal needs {_minimum(phase)} guests and the active "
+                           "hand cannot make up the rest", "data.phase.invited")
+
+
+def _check_ballots(phase: Voting, players: int) -> None:
+    """2) One ballot slot per seat, the proposer's always empty; a ballot rejects only
+    proposed cards."""
+    ballots = phase.ballots
+    if len(ballots) != players or ballots[phase.active] is not None:
+        raise CorruptState("one ballot per other seat", "data.phase.ballots")
+    proposed = set(phase.proposed)
+    for seat, ballot in enumerate(ballots):
+        if ballot is not None and not ballot <= proposed:
+            raise CorruptState("a ballot rejects only proposed cards",
+                               f"data.phase.ballots[{seat}]")
+
+
+def validate_view(view: View) -> None:
+    """Raise :class:`CorruptState` naming the path when ``view`` is not one that
+    ``view(state, seat)`` could have produced, so that ``render_view`` can trust it.
+
+    It checks what :func:`validate` checks of the public parts (tables, scores, counters,
+    the last vote, the phase) and the shapes of the rest: one hand size, revealed set and
+    score per seat; the seat's own hand, its cards under the pile and what it may know of
+    the phase (another's card just drawn and others' ballots are blank); every visible
+    card once, and the counts adding up to the deck; who may act and who has voted.
+    """
+    if not isinstance(view, View):
+        raise CorruptState(f"expected a dinner View, got {type(view).__name__}")
+    config = view.config
+    players = config.players
+    deck = config.deck()
+    seat = view.seat
+    if seat is not None:
+        _check_seat(seat, players, "data.seat")
+    for name in ("hand_sizes", "known_in_hands", "scores"):
+        if len(getattr(view, name)) != players:
+            raise CorruptState(f"expected one entry per seat ({players})", f"data.{name}")
+    phase = view.phase
+    _check_phase_seat(phase, players)
+    _check_view_cards(view, deck)
+    for index, table in enumerate(view.tables):
+        _check_table(table, players, deck, f"data.tables[{index}]")
+    _check_scores(view.scores, config, "data.scores")
+    _check_counters(config, phase, view.pile_size, view.dry_turns, view.turn, "data")
+    _check_hand_sizes(phase, view.hand_sizes, "data.hand_sizes")
+    if view.last_vote is not None:
+        _check_vote_result(view.last_vote, players, deck, "data.last_vote")
+    _check_ending(phase, view.last_vote)
+    if isinstance(phase, Drawing):
+        if seat == phase.active:  # others see an exchange, but not the card it drew
+            _check_drawing(phase)
+        elif phase.drawn is not None or phase.declared:
+            raise CorruptState("only the active seat sees the card it drew and the cards "
+                               "it declared unknown", "data.phase")
+        mine = set(view.hand) | {card for _, card in view.known_under}
+        if phase.drawn is not None and phase.drawn not in view.hand:
+            raise CorruptState("the card just drawn is in the active hand", "data.phase.drawn")
+        if not phase.declared <= mine:
+            raise CorruptState("a card declared unknown this turn is under the pile or "
+                               "back in the active hand", "data.phase.declared")
+    elif isinstance(phase, (Inviting, Voting)):
+        _check_proposal(phase, view.tables, deck, view.hand_sizes[phase.active])
+    _check_turn_takers(view, players)
+
+
+def _check_view_cards(view: View, deck: Deck) -> None:
+    """Every card the seat can see in one place, and the counts adding up to the deck."""
+    size = len(deck.guests)
+    seat = view.seat
+    if seat is None and view.hand:
+        raise CorruptState("a spectator holds no hand", "data.hand")
+    if seat is not None and len(view.hand) != view.hand_sizes[seat]:
+        raise CorruptState(f"seat {seat} holds {view.hand_sizes[seat]} cards",
+                           "data.hand")
+    for other, hand_size in enumerate(view.hand_sizes):
+        if hand_size < 0:
+            raise CorruptState("a hand holds no fewer than 0 cards", f"data.hand_sizes[{other}]")
+        known = view.known_in_hands[other]
+        if len(known) > hand_size:
+            raise CorruptState("more cards known in a hand than it holds",
+                               f"data.known_in_hands[{other}]")
+        if other == seat and not known <= set(view.hand):
+            raise CorruptState("revealed cards must be in the hand",
+                               f"data.known_in_hands[{other}]")
+    if not 0 <= view.pile_size <= size:
+        raise CorruptState(f"the pile holds 0 to {size} cards", "data.pile_size")
+    if seat is None and view.known_under:
+        raise CorruptState("a spectator put no card under the pile", "data.known_under")
+    positions = [position for position, _ in view.known_under]
+    if positions != sorted(set(positions)) or any(
+            not 0 <= position < view.pile_size for position in positions):
+        raise CorruptState(f"positions in a pile of {view.pile_size}, each once, in order",
+                           "data.known_under")
+    phase = view.phase
+    visible: list[tuple[str, tuple[int, ...] | frozenset[int]]] = [
+        ("hand", view.hand), ("discard", view.discard),
+        ("known_under", tuple(card for _, card in view.known_under)),
+    ]
+    visible += [(f"tables[{index}].cards", table.cards)
+                for index, table in enumerate(view.tables)]
+    if isinstance(phase, (Inviting, Voting)):
+        visible.append(("phase", _proposal_cards(phase)))
+    visible += [(f"known_in_hands[{other}]", tuple(sorted(known)))
+                for other, known in enumerate(view.known_in_hands) if other != seat]
+    seen: dict[int, str] = {}
+    for place, cards in visible:
+        for index, card in enumerate(cards):
+            path = _card_path(phase, place, index) if place == "phase" else (
+                f"data.{place}" if place.startswith("known_in") else f"data.{place}[{index}]")
+            _check_card(card, deck, path)
+            if card in seen:
+                raise CorruptState(f"card {card} is also in {seen[card]}", path)
+            seen[card] = place
+    on_the_table = sum(len(cards) for place, cards in visible
+                       if place.startswith("tables") or place == "phase")
+    counted = sum(view.hand_sizes) + view.pile_size + len(view.discard) + on_the_table
+    if counted != size:
+        raise CorruptState(f"the hands, pile, discard and tables hold {counted} cards, "
+                           f"not the deck's {size}", "data.pile_size")
+
+
+def _check_turn_takers(view: View, players: int) -> None:
+    """Who may act follows from the phase; during a vote, from who has voted (the
+    seat's own ballot shown only to it, and only once cast)."""
+    phase = view.phase
+    seat = view.seat
     if isinstance(phase, Voting):
-        ballots = phase.ballots
-        if len(ballots) != players or ballots[phase.active] is not None:
-            raise CorruptState("one ballot per other seat", "data.phase.ballots")
-        if all(ballot is not None for i, ballot in enumerate(ballots) if i != phase.active):
-            raise CorruptState("a vote with every ballot in is already counted",
-                               "data.phase.ballots")
-        for seat, ballot in enumerate(ballots):
-            if ballot is not None and not ballot <= set(phase.proposed):
-                raise CorruptState("a ballot rejects only proposed cards",
-                                   f"data.phase.ballots[{seat}]")
+        _check_ballots(phase, players)
+        others = frozenset(range(players)) - {phase.active}
+        if not view.voted <= others or view.voted == others:
+            raise CorruptState("the seats that voted are some, not all, of the proposer's "
+                               "opponents", "data.voted")
+        for voter, ballot in enumerate(phase.ballots):
+            if ballot is not None and voter != seat:
+                raise CorruptState("a seat sees only its own ballot before the count",
+                                   f"data.phase.ballots[{voter}]")
+            if voter == seat and (ballot is not None) != (voter in view.voted):
+                raise CorruptState("a seat's ballot shows exactly when it has voted",
+                                   f"data.phase.ballots[{voter}]")
+        expected = others - view.voted
+    elif view.voted:
+        raise CorruptState("no vote is under way", "data.voted")
+    else:
+        expected = frozenset() if isinstance(phase, Over) else frozenset((phase.active,))
+    if view.to_act != expected:
+        raise CorruptState(f"seats {sorted(expected)} are to act, not "
+                           f"{sorted(view.to_act)}", "data.to_act")
