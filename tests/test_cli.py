@@ -99,7 +99,7 @@ def test_play_hides_earlier_ballots_until_the_human_has_voted(
                        "--seed", "2")
     assert code == 0
     lines = out.splitlines()
-    ballot = r" *\d+  Seat {} (accepts|rejects)"
+    ballot = r" *\d+  Seat {} (accepts|rejects|votes)"
     # Seat 1 votes before seat 2 on seat 0's tables, yet its ballot is narrated only
     # once the human (seat 2) has answered the prompt.
     held = [i for i, line in enumerate(lines[:-1]) if re.match(ballot.format(1), line)

@@ -131,8 +131,11 @@ def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int]) -> str:
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: a card put under
-    the pile is named only to the seat that put it there (a ballot is the caller's to
-    hold back until the vote is counted)."""
+    the pile is named only to the seat that put it there, and a ballot only to its voter
+    until the count (the others read "Seat 2 votes"); the last ballot of a vote is
+    counted, which makes it public, and its line tells how the count came out. Total:
+    any value of the action types gives a line, or ``IllegalAction`` for a last ballot
+    that the vote refuses."""
     deck = state.config.deck()
     who = f"Seat {action.seat}"
     match action:
@@ -156,19 +159,23 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             told = f": \u201c{story}\u201d" if story else ""
             return f"{who} explains the table{told} and puts it to the vote"
         case Ballot(rejected=rejected):
+            counted = _count(state, action)
+            if counted is None and viewer != action.seat:
+                return f"{who} votes"
             line = (f"{who} rejects {_cards(deck, rejected)}" if rejected
                     else f"{who} accepts every guest")
-            return line + _vote_result(state, action)
+            return line + (counted or "")
     return f"{who}: {action!r}"
 
 
-def _vote_result(state: State, ballot: Ballot) -> str:
-    """For the last ballot of a vote: how the count came out."""
+def _count(state: State, ballot: Ballot) -> str | None:
+    """For the last ballot of a vote, which makes every ballot public: how the count
+    came out (None for any other ballot)."""
     if not isinstance(state.phase, Voting) or to_act(state) != {ballot.seat}:
-        return ""
+        return None
     result = apply(state, ballot).last_vote
     if result is None:
-        return ""
+        return None
     deck = state.config.deck()
     down = f" ({_cards(deck, result.turned_down)} turned down)" if result.turned_down else ""
     if result.accepted:
@@ -206,9 +213,15 @@ def render_view(view: View) -> str:
     if view.last_vote is not None:
         result = view.last_vote
         verdict = f"accepted for {result.points} points" if result.accepted else "rejected"
+        # The count made every ballot public; the narration told the others only
+        # that each seat voted, so the view is where a player reads them.
+        ballots = "; ".join(
+            f"seat {voter} " + (f"rejected {_cards(deck, ballot)}" if ballot
+                                else "accepted every guest")
+            for voter, ballot in enumerate(result.ballots) if ballot is not None)
         lines.append(f"Last vote: seat {result.seat}'s proposal {verdict}"
                      + (f"; turned down: {_cards(deck, result.turned_down)}"
-                        if result.turned_down else ""))
+                        if result.turned_down else "") + f" (ballots: {ballots})")
     if view.seat is not None:
         lines.append(f"Your hand (seat {view.seat}): {_cards(deck, view.hand)}")
     return "\n".join(lines)
