@@ -294,16 +294,6 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
     return found
 
 
-@lru_cache(maxsize=64)
-def _components(config: Config) -> frozenset[Hashable]:
-    """The Memory and Personality cards in play (the Idea cards are a random subset)."""
-    memory, _ = config.deck_sizes()
-    return frozenset(
-        [("memory", card) for card in range(memory)]
-        + [("personality", card) for card in config.personalities()]
-    )
-
-
 def component_data(config: Config) -> tuple[tuple[str, ...], ...]:
     """The words of the Idea cards a config plays with (a replay records their digest).
     Memory, Personality and Choice cards carry nothing but their ids."""
@@ -331,6 +321,14 @@ def _place_path(place: str, index: int) -> str:
     return f"data.{place}[{index}]"
 
 
+@lru_cache(maxsize=64)
+def _decks(config: Config) -> tuple[frozenset[int], frozenset[int], int, int]:
+    """``(Memory cards, personality cards, Idea cards in play, Idea cards listed)``."""
+    memory, ideas = config.deck_sizes()
+    return (frozenset(range(memory)), frozenset(config.personalities()), ideas,
+            len(config.words()))
+
+
 def _check_cards(state: State) -> None:
     """Every Memory card of the config in exactly one place, one personality card of the
     config per seat, and the config's number of Idea cards, each from its word lists."""
@@ -339,12 +337,33 @@ def _check_cards(state: State) -> None:
     if len(state.personalities) != players:
         raise CorruptState(f"one personality per seat ({players}), not "
                            f"{len(state.personalities)}", "data.personalities")
-    memory_cards, idea_cards = config.deck_sizes()
-    in_range = {
-        "memory": range(memory_cards),
-        "idea": range(len(config.words())),
-        "personality": frozenset(config.personalities()),
-    }
+    memory_set, personality_set, idea_cards, listed = _decks(config)
+    phase = state.phase
+    memory = state.memory + state.box
+    if isinstance(phase, Composing):
+        memory += phase.hand + phase.kept
+    elif isinstance(phase, (Discussing, Revealing)):
+        memory += phase.kept
+    ideas = state.ideas + state.successes + state.failures + state.voided
+    if state.idea is not None:
+        ideas += (state.idea,)
+    # The fast pass of every load: sets of ints. Only a state that fails it is walked
+    # place by place, to name the card at fault.
+    if (len(memory) == len(memory_set) and memory_set.issuperset(memory)
+            and len(set(memory)) == len(memory)
+            and len(ideas) == idea_cards and len(set(ideas)) == idea_cards
+            and min(ideas) >= 0 and max(ideas) < listed
+            and personality_set.issuperset(state.personalities)
+            and len(set(state.personalities)) == players):
+        return
+    _locate_card_error(state)
+
+
+def _locate_card_error(state: State) -> None:
+    """Raise the :class:`CorruptState` of the first card out of range or in two places,
+    or of a deck that is missing cards."""
+    memory_set, personality_set, idea_cards, listed = _decks(state.config)
+    in_range = {"memory": memory_set, "idea": range(listed), "personality": personality_set}
     seen: dict[Hashable, str] = {}
     counts = {"memory": 0, "idea": 0, "personality": 0}
     for place, items in places(state).items():
@@ -359,12 +378,11 @@ def _check_cards(state: State) -> None:
             seen[item] = place
             counts[kind] += 1
     # Cards are distinct and in range, so the right count means every card is there.
-    if counts["memory"] != memory_cards:
-        raise CorruptState(f"{memory_cards - counts['memory']} of the {memory_cards} "
+    if counts["memory"] != len(memory_set):
+        raise CorruptState(f"{len(memory_set) - counts['memory']} of the {len(memory_set)} "
                            "Memory cards are missing", "data.memory")
-    if counts["idea"] != idea_cards:
-        raise CorruptState(f"{idea_cards} Idea cards are in play, not {counts['idea']}",
-                           "data.ideas")
+    raise CorruptState(f"{idea_cards} Idea cards are in play, not {counts['idea']}",
+                       "data.ideas")
 
 
 def _check_accusation(accusation: Accusation, players: int, at: str) -> None:
