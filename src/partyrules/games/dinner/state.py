@@ -360,10 +360,10 @@ def validate(state: State) -> None:
     _check_under(state)
     hand_sizes = tuple(len(hand) for hand in state.hands)
     _check_counters(config, phase, len(state.pile), state.dry_turns, state.turn, "data")
-    _check_hand_sizes(phase, hand_sizes, "data.hands")
     if state.last_vote is not None:
         _check_vote_result(state.last_vote, players, deck, "data.last_vote")
     _check_ending(phase, state.last_vote)
+    _check_hand_sizes(phase, hand_sizes, "data.hands")
     if isinstance(phase, Drawing):
         _check_drawing(phase)
         hand = state.hands[phase.active]
@@ -663,10 +663,10 @@ def validate_view(view: View) -> None:
         _check_table(table, players, deck, f"data.tables[{index}]")
     _check_scores(view.scores, config, "data.scores")
     _check_counters(config, phase, view.pile_size, view.dry_turns, view.turn, "data")
-    _check_hand_sizes(phase, view.hand_sizes, "data.hand_sizes")
     if view.last_vote is not None:
         _check_vote_result(view.last_vote, players, deck, "data.last_vote")
     _check_ending(phase, view.last_vote)
+    _check_hand_sizes(phase, view.hand_sizes, "data.hand_sizes")
     if isinstance(phase, Drawing):
         if seat == phase.active:  # others see an exchange, but not the card it drew
             _check_drawing(phase)
