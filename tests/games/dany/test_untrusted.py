@@ -258,6 +258,23 @@ def _reveal_own(data: Document) -> None:
     data["revealed"] = [[data["seat"], data["personality"]]]
 
 
+def _reveal_dany(data: Document) -> None:
+    """Swap Dany's card, face down among the tied, with a face-up one."""
+    seat, card = data["revealed"][0]
+    assert card != DANY
+    data["revealed"][0] = [seat, DANY]
+
+
+def _failures_from_the_deck(count: int) -> Callable[[Document], None]:
+    """Idea cards from the deck, seen by nobody, added to the failures as if played."""
+    def edit(data: Document) -> None:
+        shown = {*data["successes"], *data["failures"], *data["voided"]}
+        unseen = sorted(set(range(len(DEFAULT_IDEAS))) - shown)
+        data["failures"] += unseen[:count]
+        data.update(ideas_size=data["ideas_size"] - count, turn=data["turn"] + count)
+    return edit
+
+
 def _idea_face_up(data: Document) -> None:
     shown = {*data["successes"], *data["failures"], *data["voided"]}
     data.update(idea=min(set(range(len(DEFAULT_IDEAS))) - shown),
@@ -304,6 +321,9 @@ BROKEN_VIEWS: list[tuple[str, str, str, Callable[[Document], None], str]] = [
     ("twist", "other", "who voted disagrees with who acts", lambda d: d.update(voted=[]),
      "data.voted"),
     ("twist", "other", "an Idea card face up in the Final Twist", _idea_face_up, "data.idea"),
+    ("revote", "spectator", "Dany face up in a re-vote", _reveal_dany, "data.revealed"),
+    ("over_six", "spectator", "three failures besides six successes",
+     _failures_from_the_deck(3), "data.failures"),
     ("over_twist", "spectator", "winners the reason does not name",
      lambda d: d["over"].update(winners=[0]), "data.over.winners"),
     ("over_twist", "spectator", "a card face down at the end", _unrevealed, "data.revealed"),

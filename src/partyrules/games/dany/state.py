@@ -653,7 +653,7 @@ def _check_view_cards(view: View, phase: ViewPhase) -> None:
     winning = phase == "over" and view.over is not None and view.over.reason == "six_successes"
     if len(view.successes) > SUCCESSES_TO_WIN - (not winning):
         raise CorruptState("the sixth success ends the game", "data.successes")
-    if len(view.failures) > config.failures_to_twist() - playing:
+    if len(view.failures) > config.failures_to_twist() - (playing or winning):
         raise CorruptState(f"failure {config.failures_to_twist()} ends the turns",
                            "data.failures")
 
@@ -692,6 +692,8 @@ def _check_view_personalities(view: View, phase: ViewPhase,
     if set(held) != face_up:
         raise CorruptState(f"the face-up cards are those of seats {sorted(face_up)}",
                            "data.revealed")
+    if phase == "twist" and DANY in held.values():
+        raise CorruptState("Dany revealed outside a tie ends the game", "data.revealed")
     return tuple(held[seat] for seat in range(players)) if held.keys() == seats else None
 
 
