@@ -83,7 +83,8 @@ def test_parameters_build_the_config() -> None:
     dream = load("when_i_dream", {"players": 6, "side": "expert"}).config
     assert (dream.players, dream.side) == (6, "expert")
     dylan = load("dylan_dog", {"players": 4, "turn_limit": 30})
-    assert dylan.config.turn_limit == 30 and dylan.max_game_length() == 30 * 44 + 10
+    # one trade offer to each of the 3 other seats per turn
+    assert dylan.config.turn_limit == 30 and dylan.max_game_length() == 30 * (40 + 4 * 3) + 10
     assert set(game.get_parameters()) == set(openspiel.parameters(dany))
 
 
