@@ -31,6 +31,7 @@ __all__ = [
     "DEFAULT_DECKS",
     "DEFAULT_DREAMS",
     "FAIRIES",
+    "FORM_OF_THE_WORD",
     "LANGUAGES",
     "ROLE_TABLE",
     "SANDMEN",
@@ -40,6 +41,8 @@ __all__ = [
     "clue_breach",
     "normalize",
     "role_of",
+    "round_gains",
+    "sandman_points",
     "spirits_for",
     "stem",
 ]
@@ -55,6 +58,10 @@ LANGUAGES: dict[str, str] = {"en": "english", "it": "italian"}
 CheckClues = Literal["stem", "exact", "off"]
 """How the engine checks a clue against the card's word: the same stem, equality, or
 not at all (the one-word and letters-only checks apply to ``"stem"`` and ``"exact"``)."""
+
+FORM_OF_THE_WORD = "a form of the word on the card"
+"""The breach :func:`clue_breach` finds by comparing the clue with the card's word (the
+others it finds in the clue alone)."""
 
 FAIRIES: tuple[int, ...] = (0, 1, 2, 3, 4)
 BOOGEYMEN: tuple[int, ...] = (5, 6, 7, 8)
@@ -85,6 +92,41 @@ def role_of(spirit: int) -> Role:
     if spirit in BOOGEYMEN:
         return "boogeyman"
     return "sandman"
+
+
+def sandman_points(fairy: int, boogeyman: int) -> int:
+    """4. A Sandman: piles equal -> every card of both plus 2; exactly 1 apart -> the
+    larger pile; 2 or more apart -> the smaller pile.
+
+    >>> sandman_points(3, 3), sandman_points(4, 3), sandman_points(5, 2)
+    (8, 4, 2)
+    """
+    if fairy == boogeyman:
+        return fairy + boogeyman + 2
+    if abs(fairy - boogeyman) == 1:
+        return max(fairy, boogeyman)
+    return min(fairy, boogeyman)
+
+
+def round_gains(spirits: tuple[int | None, ...], fairy: int, boogeyman: int,
+                bonus: bool) -> tuple[int, ...]:
+    """4. Each seat's dream points for a round with piles of ``fairy`` and ``boogeyman``
+    cards: the Dreamer (no Spirit card) the Fairy pile, plus 1 with the narration
+    ``bonus``; a Fairy the Fairy pile; a Boogeyman the Boogeyman pile; a Sandman
+    :func:`sandman_points`.
+
+    >>> round_gains((None, 0, 5, 9), 2, 1, True)
+    (3, 2, 1, 2)
+    """
+    gains = []
+    for spirit in spirits:
+        if spirit is None:
+            gains.append(fairy + (1 if bonus and fairy else 0))
+            continue
+        role = role_of(spirit)
+        gains.append(fairy if role == "fairy" else boogeyman if role == "boogeyman"
+                     else sandman_points(fairy, boogeyman))
+    return tuple(gains)
 
 
 def normalize(text: str) -> str:
@@ -136,11 +178,11 @@ def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem")
     pieces = whole.replace("-", " ").split()
     forms = {whole, "".join(pieces), *pieces}
     if said in forms:
-        return "a form of the word on the card"
+        return FORM_OF_THE_WORD
     if check == "stem":
         said_stem = stem(language, said)
         if any(stem(language, form) == said_stem for form in forms):
-            return "a form of the word on the card"
+            return FORM_OF_THE_WORD
     return None
 
 

@@ -46,7 +46,8 @@ from partyrules.games.when_i_dream.actions import (
 from partyrules.games.when_i_dream.cards import (
     clue_breach,
     normalize,
-    role_of,
+    round_gains,
+    sandman_points,
     spirits_for,
 )
 from partyrules.games.when_i_dream.state import (
@@ -60,6 +61,9 @@ from partyrules.games.when_i_dream.state import (
     Side,
     State,
     Tiebreak,
+    acting,
+    clue_cap_reached,
+    final_standing,
 )
 
 __all__ = [
@@ -91,20 +95,6 @@ def _prebuilt(config: Config) -> tuple[tuple[tuple[Guess, ...], ...],
     seats = range(config.players)
     return (tuple(tuple(Guess(seat, word) for word in words) for seat in seats),
             tuple(tuple(GiveClue(seat, word) for word in words) for seat in seats))
-
-
-def sandman_points(fairy: int, boogeyman: int) -> int:
-    """4. A Sandman: piles equal -> every card of both plus 2; exactly 1 apart -> the
-    larger pile; 2 or more apart -> the smaller pile.
-
-    >>> sandman_points(3, 3), sandman_points(4, 3), sandman_points(5, 2)
-    (8, 4, 2)
-    """
-    if fairy == boogeyman:
-        return fairy + boogeyman + 2
-    if abs(fairy - boogeyman) == 1:
-        return max(fairy, boogeyman)
-    return min(fairy, boogeyman)
 
 
 # -- setup and the round ------------------------------------------------------------------
@@ -195,9 +185,7 @@ def _next_giver(state: State, seat: int) -> int:
 
 def _at_cap(state: State, phase: Dreaming) -> bool:
     """2. Every clue-giver has had its clue turns for this card: the Dreamer must guess."""
-    cap = state.config.clue_cap()
-    return all(turns >= cap for seat, turns in enumerate(phase.clue_turns)
-               if seat != state.dreamer)
+    return clue_cap_reached(state.config, state.dreamer, phase.clue_turns)
 
 
 def _penalty(state: State, offender: int, changes: dict[str, Any]) -> State:
@@ -234,14 +222,7 @@ def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
     """4. Spirits are revealed and score; 5. the piles go to the box, the seat on the
     Dreamer's left dreams next; End of the game after everyone has dreamt."""
     fairy, boogeyman = len(state.fairy), len(state.boogeyman)
-    gains = []
-    for spirit in state.spirits:
-        if spirit is None:
-            gains.append(fairy + (1 if bonus and fairy else 0))
-            continue
-        role = role_of(spirit)
-        gains.append(fairy if role == "fairy" else boogeyman if role == "boogeyman"
-                     else sandman_points(fairy, boogeyman))
+    gains = round_gains(state.spirits, fairy, boogeyman, bonus)
     points = tuple(p + g for p, g in zip(state.points, gains, strict=True))
     changes.update(
         points=points,
@@ -250,7 +231,7 @@ def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
         last_round=RoundResult(state.dreamer, state.spirits,
                                tuple(c for c, _ in state.fairy),
                                tuple(c for c, _ in state.boogeyman), bonus and fairy > 0,
-                               tuple(gains)),
+                               gains),
     )
     players = state.config.players
     if state.round == players:
@@ -262,18 +243,8 @@ def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
 def _final(state: State, points: tuple[int, ...], changes: dict[str, Any]) -> State:
     """End of the game: points minus penalty cards; a tie goes to the fewest penalty
     cards, then to the best dream teller."""
-    totals = _totals(points, state.penalties)
-    best = max(totals)
-    tied = [seat for seat, total in enumerate(totals) if total == best]
-    if len(tied) == 1:
-        changes["phase"] = Over("highest_score", frozenset(tied))
-        return _evolve(state, changes)
-    fewest = min(len(state.penalties[seat]) for seat in tied)
-    tied = [seat for seat in tied if len(state.penalties[seat]) == fewest]
-    if len(tied) == 1:
-        changes["phase"] = Over("fewest_penalties", frozenset(tied))
-    else:
-        changes["phase"] = Tiebreak(frozenset(tied))
+    reason, seats = final_standing(points, tuple(len(cards) for cards in state.penalties))
+    changes["phase"] = Tiebreak(seats) if reason is None else Over(reason, seats)
     return _evolve(state, changes)
 
 
@@ -288,18 +259,7 @@ def to_act(state: State) -> frozenset[int]:
     """The dream: the clue-giver, the Dreamer and the table race (at the clue cap or
     after time is up, the Dreamer, and the table while it may rule a breach); the table
     judges; the Dreamer recounts."""
-    phase = state.phase
-    if isinstance(phase, Dreaming):
-        if phase.time_up or _at_cap(state, phase):
-            # Time has stopped; the table may still rule a breach on the card in play.
-            return frozenset((state.dreamer, TABLE)) if phase.clued \
-                else frozenset((state.dreamer,))
-        return frozenset((phase.active, state.dreamer, TABLE))
-    if isinstance(phase, Recounting):
-        return frozenset((state.dreamer,))
-    if isinstance(phase, Over):
-        return frozenset()
-    return frozenset((TABLE,))
+    return acting(state.config, state.dreamer, state.phase)
 
 
 def is_simultaneous(state: State) -> bool:

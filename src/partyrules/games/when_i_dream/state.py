@@ -8,23 +8,26 @@ judging the narration, the final tie-break, or the end.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from typing import Literal
 
 import attrs
 
 from partyrules.core.errors import CorruptState, InvalidConfig
+from partyrules.core.game import TABLE
 from partyrules.core.rng import Rng
 from partyrules.games.when_i_dream.cards import (
     DEFAULT_DECKS,
     LANGUAGES,
     CheckClues,
     Language,
+    round_gains,
     spirits_for,
 )
 
 __all__ = [
     "Config",
+    "DreamDeck",
     "Dreaming",
     "Judging",
     "JudgingRecount",
@@ -36,8 +39,13 @@ __all__ = [
     "State",
     "Tiebreak",
     "View",
+    "acting",
+    "clue_cap_reached",
+    "component_data",
+    "final_standing",
     "places",
     "validate",
+    "validate_view",
 ]
 
 Side = Literal["top", "bottom"]
@@ -259,6 +267,70 @@ class View:
     last_round: RoundResult | None
 
 
+@attrs.frozen(slots=True)
+class DreamDeck:
+    """The Dream deck a game plays with: its language and its (top, bottom) pairs."""
+
+    language: Language
+    cards: tuple[tuple[str, str], ...]
+
+
+def component_data(config: Config) -> DreamDeck:
+    """The Dream deck a config plays with, in its language (a replay records its
+    digest, so a replay made with another deck says so).
+
+    >>> deck = component_data(Config(players=4, language="it"))
+    >>> deck.language, len(deck.cards), deck.cards[0]
+    ('it', 64, ('ciliegia', 'castello'))
+    """
+    return DreamDeck(config.language, config.dreams())
+
+
+# -- who acts, and the end of the game (shared by the rules and the checks) ---------------
+
+
+def clue_cap_reached(config: Config, dreamer: int, clue_turns: tuple[int, ...]) -> bool:
+    """2. Every clue-giver has had its clue turns for the card in play: the Dreamer must
+    guess."""
+    cap = config.clue_cap()
+    return all(turns >= cap for seat, turns in enumerate(clue_turns) if seat != dreamer)
+
+
+def acting(config: Config, dreamer: int, phase: Phase) -> frozenset[int]:
+    """Who may act in ``phase``: see :func:`partyrules.games.when_i_dream.rules.to_act`."""
+    if isinstance(phase, Dreaming):
+        if phase.time_up or clue_cap_reached(config, dreamer, phase.clue_turns):
+            # Time has stopped; the table may still rule a breach on the card in play.
+            return frozenset((dreamer, TABLE)) if phase.clued else frozenset((dreamer,))
+        return frozenset((phase.active, dreamer, TABLE))
+    if isinstance(phase, Recounting):
+        return frozenset((dreamer,))
+    if isinstance(phase, Over):
+        return frozenset()
+    return frozenset((TABLE,))
+
+
+def final_standing(points: tuple[int, ...], penalty_counts: tuple[int, ...]) -> tuple[
+        Literal["highest_score", "fewest_penalties"] | None, frozenset[int]]:
+    """End of the game: who leads on points minus penalty cards, then on the fewest
+    penalty cards, and by which rule; ``None`` with the seats still tied after both
+    (the table names the best dream teller).
+
+    >>> final_standing((6, 8, 9), (0, 1, 2))
+    ('fewest_penalties', frozenset({1}))
+    """
+    totals = [p - n for p, n in zip(points, penalty_counts, strict=True)]
+    best = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == best]
+    if len(tied) == 1:
+        return "highest_score", frozenset(tied)
+    fewest = min(penalty_counts[seat] for seat in tied)
+    tied = [seat for seat in tied if penalty_counts[seat] == fewest]
+    if len(tied) == 1:
+        return "fewest_penalties", frozenset(tied)
+    return None, frozenset(tied)
+
+
 def places(state: State) -> dict[str, tuple[Hashable, ...]]:
     """Every Dream and Spirit card by where it lies."""
     found: dict[str, tuple[Hashable, ...]] = {
@@ -277,43 +349,447 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
     return found
 
 
+# -- validation: what a loaded state or view must be ------------------------------------
+#
+# A state that loads is one the engine can go on from: every bound below is one the rules
+# keep (an action listed in a valid state gives a valid state), so a forged value is
+# refused here, on load, and never reaches the reducer. The docs page lists the bounds.
+
+
 def validate(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
+    seats, cards and counts out of range, a card in two places or in none, a phase that
+    does not fit the round, counts past what the rules can reach."""
     if not isinstance(state, State):
         raise CorruptState(f"expected a when_i_dream State, got {type(state).__name__}")
     config = state.config
     players = config.players
     for name in ("penalties", "points", "spirits"):
-        if len(getattr(state, name)) != players:
-            raise CorruptState(f"one entry per seat ({players})", f"data.{name}")
-    if not 0 <= state.dreamer < players or not 1 <= state.round <= players:
-        raise CorruptState("the Dreamer is a seat, the round 1 to players", "data.dreamer")
+        _check_per_seat(getattr(state, name), players, f"data.{name}")
+    if state.side not in ("top", "bottom"):
+        raise CorruptState(f"side is 'top' or 'bottom', not {state.side!r}", "data.side")
+    penalty_counts = tuple(len(cards) for cards in state.penalties)
+    _check_public(config, state.round, state.dreamer, state.phase, state.clues,
+                  state.guesses, state.points, penalty_counts, state.last_round)
+    _check_spirits(state)
+    _check_dream_cards(state)
+    _check_piles(state)
+
+
+def validate_view(view: View) -> None:
+    """Raise :class:`CorruptState` naming the path when ``view`` is not one that
+    ``view(state, seat)`` gives for a valid state: what the seat may not see is blank,
+    what it sees fits the round, counts add up to the deck."""
+    if not isinstance(view, View):
+        raise CorruptState(f"expected a when_i_dream View, got {type(view).__name__}")
+    config = view.config
+    players = config.players
+    if view.seat is not None:
+        _check_seat(view.seat, players, "data.seat", "the viewer")
+    for name in ("points", "penalty_counts"):
+        _check_per_seat(getattr(view, name), players, f"data.{name}")
+    for seat, count in enumerate(view.penalty_counts):
+        if type(count) is not int or count < 0:
+            raise CorruptState(f"a count of penalty cards, not {count!r}",
+                               f"data.penalty_counts[{seat}]")
+    _check_public(config, view.round, view.dreamer, view.phase, view.clues, view.guesses,
+                  view.points, view.penalty_counts, view.last_round)
+    expected = acting(config, view.dreamer, view.phase)
+    if view.to_act != expected:
+        raise CorruptState(f"in this phase the seats to act are {sorted(expected)}, not "
+                           f"{sorted(view.to_act)}", "data.to_act")
+    spirit_eyes = view.seat is not None and view.seat != view.dreamer
+    if not spirit_eyes:
+        _check_dreamers_blanks(view)
+    else:
+        if type(view.spirit) is not int or view.spirit not in spirits_for(players):
+            raise CorruptState(f"a Spirit holds one of the Spirit cards "
+                               f"{list(spirits_for(players))}, not {view.spirit!r}",
+                               "data.spirit")
+        _check_spirits_sight(view)
+    in_play = 1 if isinstance(view.phase, (Dreaming, Judging)) else 0
+    for name in ("deck_size", "box_size"):
+        size = getattr(view, name)
+        if type(size) is not int or size < 0:
+            raise CorruptState(f"a count of cards, not {size!r}", f"data.{name}")
+    counted = (view.deck_size + view.box_size + sum(view.penalty_counts)
+               + _pile_count(view.phase, view.guesses) + in_play)
+    if counted != len(config.dreams()):
+        raise CorruptState(f"the deck, the box, the penalty cards, the piles and the card in "
+                           f"play hold {counted} Dream cards, not the deck's "
+                           f"{len(config.dreams())}", "data.deck_size")
+
+
+def _check_seat(value: object, players: int, path: str, what: str = "a seat") -> None:
+    if type(value) is not int or not 0 <= value < players:
+        raise CorruptState(f"{what} is a seat from 0 to {players - 1}, not {value!r}", path)
+
+
+def _check_giver(value: object, players: int, dreamer: int, path: str,
+                 what: str = "a clue-giver") -> None:
+    _check_seat(value, players, path, what)
+    if value == dreamer:
+        raise CorruptState(f"{what} is a Spirit, not the Dreamer (seat {dreamer})", path)
+
+
+def _check_per_seat(values: object, players: int, path: str) -> None:
+    if not isinstance(values, tuple) or len(values) != players:
+        raise CorruptState(f"one entry per seat ({players})", path)
+
+
+def _check_text(text: object, path: str, what: str) -> None:
+    """Free text the rules accept: a string holding more than white space."""
+    if not isinstance(text, str) or not text.strip():
+        raise CorruptState(f"{what} is text, not blank: {text!r}", path)
+
+
+def _check_card(card: object, size: int, path: str) -> None:
+    if type(card) is not int or not 0 <= card < size:
+        raise CorruptState(f"a Dream card is a number from 0 to {size - 1}, not {card!r}",
+                           path)
+
+
+def _check_distinct(cards: Iterator[tuple[int, str]], size: int) -> None:
+    """Each (card, path): a card of the deck, and no card twice."""
+    seen: dict[int, str] = {}
+    for card, path in cards:
+        _check_card(card, size, path)
+        if card in seen:
+            raise CorruptState(f"Dream card {card} is also at {seen[card]}", path)
+        seen[card] = path
+
+
+def _pile_count(phase: Phase, guesses: tuple[str, ...]) -> int:
+    """The cards under the two score cards: one per guess this round (the guess the table
+    is judging is not placed yet); none once the game is over (the last round's piles are
+    in the box, its guesses still on the table)."""
+    if isinstance(phase, (Tiebreak, Over)):
+        return 0
+    return len(guesses) - (1 if isinstance(phase, Judging) else 0)
+
+
+def _check_public(config: Config, round_: int, dreamer: int, phase: Phase,
+                  clues: tuple[tuple[int, str], ...], guesses: tuple[str, ...],
+                  points: tuple[int, ...], penalty_counts: tuple[int, ...],
+                  last_round: RoundResult | None) -> None:
+    """What a state and every view share: the round, the phase, the clues and guesses,
+    the points and the last round's result."""
+    players = config.players
+    if type(round_) is not int or not 1 <= round_ <= players:
+        raise CorruptState(f"the round is 1 to {players}, not {round_!r}", "data.round")
+    expected_dreamer = (config.first_dreamer + round_ - 1) % players
+    if dreamer != expected_dreamer or type(dreamer) is not int:
+        raise CorruptState(f"in round {round_} the Dreamer is seat {expected_dreamer} (each "
+                           f"seat dreams once, clockwise from the first Dreamer), not "
+                           f"{dreamer!r}", "data.dreamer")
+    ended = isinstance(phase, (Tiebreak, Over))
+    if ended and round_ != players:
+        raise CorruptState(f"the game ends after round {players}, not in round {round_}",
+                           "data.round")
+    cards = len(config.dreams())
+    # 4. A round scores at most its piles plus 2 (a Sandman's even piles) and the piles
+    # hold at most the whole deck: points past that were never scored.
+    scored = players if ended else round_ - 1
+    most = scored * (cards + 2)
+    for seat, value in enumerate(points):
+        if type(value) is not int or not 0 <= value <= most:
+            raise CorruptState(f"after {scored} rounds scored, dream points are 0 to {most} "
+                               f"(at most the deck plus 2 a round), not {value!r}",
+                               f"data.points[{seat}]")
+    for index, guess in enumerate(guesses):
+        _check_text(guess, f"data.guesses[{index}]", "a guess")
+    if len(guesses) > cards:
+        raise CorruptState(f"{len(guesses)} guesses in a round, more than the deck's {cards} "
+                           "cards (each guess puts one under a score card)", "data.guesses")
+    for index, clue in enumerate(clues):
+        if not isinstance(clue, tuple) or len(clue) != 2:
+            raise CorruptState("a clue is (seat, word)", f"data.clues[{index}]")
+        _check_giver(clue[0], players, dreamer, f"data.clues[{index}][0]",
+                     "a clue's author")
+        _check_text(clue[1], f"data.clues[{index}][1]", "a clue")
+    _check_phase(config, dreamer, phase, clues, guesses)
+    _check_clue_count(config, phase, clues, guesses, penalty_counts)
+    _check_last_round(config, round_, dreamer, phase, guesses, last_round)
+    if isinstance(phase, (Tiebreak, Over)):
+        _check_end(phase, points, penalty_counts)
+
+
+def _check_phase(config: Config, dreamer: int, phase: Phase,
+                 clues: tuple[tuple[int, str], ...], guesses: tuple[str, ...]) -> None:
+    players = config.players
+    if isinstance(phase, Dreaming):
+        _check_giver(phase.active, players, dreamer, "data.phase.active",
+                     "the active clue-giver")
+        _check_clue_turns(config, dreamer, phase)
+        if type(phase.time_up) is not bool:
+            raise CorruptState("time_up is true or false", "data.phase.time_up")
+        if phase.time_up and clue_cap_reached(config, dreamer, phase.clue_turns):
+            raise CorruptState("time cannot run out at the clue cap (the cap stops the "
+                               "timer)", "data.phase.time_up")
+        authors = {seat for seat, _ in clues}
+        for seat in sorted(phase.clued, key=repr):
+            _check_giver(seat, players, dreamer, "data.phase.clued",
+                         "a seat that gave a clue")
+            if phase.clue_turns[seat] == 0 or seat not in authors:
+                raise CorruptState(f"seat {seat} has no clue on the card in play",
+                                   "data.phase.clued")
+    elif isinstance(phase, Judging):
+        if config.judge != "table":
+            raise CorruptState("the table judges a guess only with judge='table'",
+                               "data.phase")
+        _check_giver(phase.active, players, dreamer, "data.phase.active",
+                     "the active clue-giver")
+        if type(phase.time_up) is not bool:
+            raise CorruptState("time_up is true or false", "data.phase.time_up")
+        if not guesses or guesses[-1] != phase.guess:
+            raise CorruptState("the guess being judged is the Dreamer's last guess",
+                               "data.phase.guess")
+    elif isinstance(phase, JudgingRecount):
+        if config.judge != "table":
+            raise CorruptState("the table judges the narration only with judge='table'",
+                               "data.phase")
+        for index, word in enumerate(phase.words):
+            if not isinstance(word, str):
+                raise CorruptState(f"a word of the narration is text, not {word!r}",
+                                   f"data.phase.words[{index}]")
+        if len(phase.words) > len(guesses):
+            raise CorruptState(f"the narration names at most one piece per guess "
+                               f"({len(guesses)}), not {len(phase.words)}", "data.phase.words")
+    elif isinstance(phase, (Tiebreak, Over)):
+        seats = phase.tied if isinstance(phase, Tiebreak) else phase.winners
+        name = "tied" if isinstance(phase, Tiebreak) else "winners"
+        for seat in sorted(seats, key=repr):
+            _check_seat(seat, players, f"data.phase.{name}")
+
+
+def _check_clue_turns(config: Config, dreamer: int, phase: Dreaming) -> None:
+    """2. Clue turns for the card in play: 0 to the cap, none for the Dreamer, and in
+    rotation order: from the active clue-giver clockwise, the seats that have had one
+    turn fewer, then the ones that have had theirs in this lap."""
+    players, cap = config.players, config.clue_cap()
+    turns = phase.clue_turns
+    _check_per_seat(turns, players, "data.phase.clue_turns")
+    for seat, count in enumerate(turns):
+        if type(count) is not int or not 0 <= count <= cap:
+            raise CorruptState(f"clue turns for one card are 0 to the cap ({cap}), not "
+                               f"{count!r}", f"data.phase.clue_turns[{seat}]")
+    if turns[dreamer] != 0:
+        raise CorruptState("the Dreamer gives no clue", f"data.phase.clue_turns[{dreamer}]")
+    lap = [turns[(phase.active + offset) % players] for offset in range(players)
+           if (phase.active + offset) % players != dreamer]
+    if lap != sorted(lap) or lap[-1] - lap[0] > 1:
+        raise CorruptState(f"clue turns go round clockwise from the active clue-giver (seat "
+                           f"{phase.active}), who has had the fewest: {list(turns)} does not",
+                           "data.phase.clue_turns")
+
+
+def _check_clue_count(config: Config, phase: Phase, clues: tuple[tuple[int, str], ...],
+                      guesses: tuple[str, ...], penalty_counts: tuple[int, ...]) -> None:
+    """A card leaves play by a guess, a penalty or the end of the dream, after at most the
+    cap of clue turns per clue-giver and one breaking clue: so a round's clues are at
+    most that many per card guessed, penalised or last in play, plus the clue turns on
+    the card in play."""
+    per_card = config.clue_cap() * (config.players - 1) + 1
+    cards = len(guesses) + sum(penalty_counts)
+    if isinstance(phase, Dreaming):
+        most = cards * per_card + sum(phase.clue_turns)
+    else:
+        most = (cards + 1) * per_card
+    if len(clues) > most:
+        raise CorruptState(f"{len(clues)} clues this round, more than its guesses and "
+                           f"penalty cards allow ({most})", "data.clues")
+
+
+def _check_last_round(config: Config, round_: int, dreamer: int, phase: Phase,
+                      guesses: tuple[str, ...], result: RoundResult | None) -> None:
+    players = config.players
+    ended = isinstance(phase, (Tiebreak, Over))
+    if result is None:
+        if ended or round_ > 1:
+            raise CorruptState("a round was scored: its result is public", "data.last_round")
+        return
+    if not ended and round_ == 1:
+        raise CorruptState("no round has been scored yet", "data.last_round")
+    expected = dreamer if ended else (dreamer - 1) % players
+    if result.dreamer != expected or type(result.dreamer) is not int:
+        raise CorruptState(f"the last round's Dreamer was seat {expected}, not "
+                           f"{result.dreamer!r}", "data.last_round.dreamer")
+    _check_per_seat(result.spirits, players, "data.last_round.spirits")
+    dealt = spirits_for(players)
+    seen: set[int] = set()
+    for seat, spirit in enumerate(result.spirits):
+        path = f"data.last_round.spirits[{seat}]"
+        if seat == expected:
+            if spirit is not None:
+                raise CorruptState("the Dreamer holds no Spirit card", path)
+        elif type(spirit) is not int or spirit not in dealt or spirit in seen:
+            raise CorruptState(f"each Spirit holds its own one of {list(dealt)}, not "
+                               f"{spirit!r}", path)
+        else:
+            seen.add(spirit)
+    cards = len(config.dreams())
+    _check_distinct(((card, f"data.last_round.{name}[{index}]")
+                     for name in ("fairy", "boogeyman")
+                     for index, card in enumerate(getattr(result, name))), cards)
+    if type(result.bonus) is not bool or (result.bonus and not result.fairy):
+        raise CorruptState("the narration bonus is true or false, and needs a Fairy card",
+                           "data.last_round.bonus")
+    gains = round_gains(result.spirits, len(result.fairy), len(result.boogeyman),
+                        result.bonus)
+    if result.gains != gains:
+        raise CorruptState(f"these Spirits and piles score {list(gains)}",
+                           "data.last_round.gains")
+    if ended and len(result.fairy) + len(result.boogeyman) != len(guesses):
+        raise CorruptState("the last round's piles hold one card per guess",
+                           "data.last_round")
+
+
+def _check_end(phase: Tiebreak | Over, points: tuple[int, ...],
+               penalty_counts: tuple[int, ...]) -> None:
+    """End of the game: the phase is what the totals decide."""
+    reason, seats = final_standing(points, penalty_counts)
+    if isinstance(phase, Tiebreak):
+        if reason is not None:
+            raise CorruptState(f"the totals decide the game by {reason}: there is no "
+                               "tie-break", "data.phase")
+        if phase.tied != seats:
+            raise CorruptState(f"the totals leave seats {sorted(seats)} tied",
+                               "data.phase.tied")
+        return
+    if phase.reason in ("highest_score", "fewest_penalties"):
+        fits = reason == phase.reason and phase.winners == seats
+    elif phase.reason == "best_dream":
+        fits = reason is None and len(phase.winners) == 1 and phase.winners <= seats
+    else:
+        fits = reason is None and phase.winners == seats
+    if not fits:
+        decided = reason or f"the table's tie-break among {sorted(seats)}"
+        raise CorruptState(f"the totals decide the winners by {decided}, not "
+                           f"{phase.reason} for {sorted(phase.winners)}", "data.phase.winners")
+
+
+def _check_spirits(state: State) -> None:
+    players = state.config.players
+    dealt = spirits_for(players)
+    seen: dict[int, str] = {}
+    holders = [(spirit, f"data.spirits[{seat}]") for seat, spirit in enumerate(state.spirits)
+               if seat != state.dreamer]
     if state.spirits[state.dreamer] is not None:
         raise CorruptState("the Dreamer holds no Spirit card", f"data.spirits[{state.dreamer}]")
-    seen: dict[Hashable, str] = {}
-    for place, items in places(state).items():
-        for item in items:
-            if item in seen:
-                raise CorruptState(f"{item} is also in {seen[item]}", f"data.{place}")
-            seen[item] = place
-    dreams = {("dream", card) for card in range(len(config.dreams()))}
-    spirits = {("spirit", card) for card in spirits_for(players)}
-    if set(seen) != dreams | spirits:
-        odd = sorted(map(str, set(seen) ^ (dreams | spirits)))[:5]
-        raise CorruptState(f"cards missing or foreign: {odd}", "data")
-    if any(seat_spirit is None for seat, seat_spirit in enumerate(state.spirits)
-           if seat != state.dreamer):
-        raise CorruptState("every Spirit holds a card", "data.spirits")
-    phase = state.phase
-    if isinstance(phase, (Dreaming, Judging)) and not 0 <= phase.active < players:
-        raise CorruptState(f"no seat {phase.active}", "data.phase.active")
-    if isinstance(phase, Dreaming) and len(phase.clue_turns) != players:
-        raise CorruptState("one clue count per seat", "data.phase.clue_turns")
-    if isinstance(phase, Dreaming) and not all(
-            type(seat) is int and 0 <= seat < players and seat != state.dreamer
-            for seat in phase.clued):
-        raise CorruptState("the seats that gave a clue are clue-givers", "data.phase.clued")
-    if isinstance(phase, Judging) and state.current is None:
-        raise CorruptState("a guess is judged on a card in play", "data.current")
-    if isinstance(phase, Tiebreak) and not phase.tied <= set(range(players)):
-        raise CorruptState("the tied are seats", "data.phase.tied")
+    for spirit, path in (*holders, (state.leftover, "data.leftover")):
+        if type(spirit) is not int or spirit not in dealt:
+            raise CorruptState(f"the Spirit cards of {players} players are {list(dealt)}, "
+                               f"not {spirit!r}", path)
+        if spirit in seen:
+            raise CorruptState(f"Spirit card {spirit} is also at {seen[spirit]}", path)
+        seen[spirit] = path
+
+
+def _dream_cards(state: State) -> Iterator[tuple[int, str]]:
+    """Every Dream card of the state with its path."""
+    for name in ("deck", "box"):
+        for index, card in enumerate(getattr(state, name)):
+            yield card, f"data.{name}[{index}]"
+    if state.current is not None:
+        yield state.current, "data.current"
+    for name in ("fairy", "boogeyman"):
+        for index, entry in enumerate(getattr(state, name)):
+            yield entry[0], f"data.{name}[{index}][0]"
+    for seat, cards in enumerate(state.penalties):
+        for index, card in enumerate(cards):
+            yield card, f"data.penalties[{seat}][{index}]"
+
+
+def _check_dream_cards(state: State) -> None:
+    """Each Dream card lies in exactly one place; a card is in play while a guess can be
+    made or judged, and only then."""
+    cards = len(state.config.dreams())
+    _check_distinct(_dream_cards(state), cards)
+    total = (len(state.deck) + len(state.box) + len(state.fairy) + len(state.boogeyman)
+             + sum(len(pile) for pile in state.penalties) + (state.current is not None))
+    if total != cards:
+        raise CorruptState(f"{cards - total} Dream cards are in no place", "data.deck")
+    in_play = isinstance(state.phase, (Dreaming, Judging))
+    if in_play != (state.current is not None):
+        raise CorruptState("a Dream card is in play exactly while the Dreamer may guess it "
+                           "or the table judges a guess", "data.current")
+
+
+def _check_piles(state: State) -> None:
+    """One pile card per guess this round, on the side in use; the side is the config's,
+    and in the expert variant the top word until a guess of the round is placed."""
+    config = state.config
+    expected = _pile_count(state.phase, state.guesses)
+    if len(state.fairy) + len(state.boogeyman) != expected:
+        raise CorruptState(f"the two piles hold one card per guess placed this round "
+                           f"({expected})", "data.fairy")
+    fixed = None if config.side == "expert" else config.side
+    for name in ("fairy", "boogeyman"):
+        for index, (_, side) in enumerate(getattr(state, name)):
+            if side not in ("top", "bottom") or (fixed is not None and side != fixed):
+                raise CorruptState(f"the game is played on the {fixed or 'top or bottom'} "
+                                   f"word, not {side!r}", f"data.{name}[{index}][1]")
+    if fixed is not None and state.side != fixed:
+        raise CorruptState(f"the game is played on the {fixed} word", "data.side")
+    if fixed is None and expected == 0 and state.side != "top" \
+            and not isinstance(state.phase, (Tiebreak, Over)):
+        raise CorruptState("the expert variant starts each round on the top word",
+                           "data.side")
+
+
+def _check_dreamers_blanks(view: View) -> None:
+    """The Dreamer and a spectator see no Spirit card, no word, no pile, no penalty
+    card's face."""
+    hidden = {"spirit": view.spirit, "word": view.word, "side": view.side,
+              "current": view.current, "pile_sizes": view.pile_sizes}
+    for name, value in hidden.items():
+        if value is not None:
+            raise CorruptState(f"the Dreamer and a spectator do not see the {name}",
+                               f"data.{name}")
+    for name in ("fairy", "boogeyman", "penalty_cards"):
+        if getattr(view, name) != ():
+            raise CorruptState(f"the Dreamer and a spectator do not see the {name}",
+                               f"data.{name}")
+
+
+def _check_spirits_sight(view: View) -> None:
+    """A Spirit sees the card in play and its word, the piles and the penalty cards,
+    each card in one place."""
+    config = view.config
+    players, cards = config.players, len(config.dreams())
+    in_play = isinstance(view.phase, (Dreaming, Judging))
+    if (view.current is not None) != in_play:
+        raise CorruptState("a Dream card is in play exactly while the Dreamer may guess it "
+                           "or the table judges a guess", "data.current")
+    if view.current is None:
+        if view.word is not None or view.side is not None:
+            raise CorruptState("no card in play: no word, no side", "data.word")
+    else:
+        _check_card(view.current, cards, "data.current")
+        fixed = None if config.side == "expert" else config.side
+        if view.side not in ("top", "bottom") or (fixed is not None and view.side != fixed):
+            raise CorruptState(f"the game is played on the {fixed or 'top or bottom'} word, "
+                               f"not {view.side!r}", "data.side")
+        top, bottom = config.dreams()[view.current]
+        if view.word != (top if view.side == "top" else bottom):
+            raise CorruptState(f"the {view.side} word of card {view.current} is not "
+                               f"{view.word!r}", "data.word")
+    if len(view.fairy) + len(view.boogeyman) != _pile_count(view.phase, view.guesses):
+        raise CorruptState("the two piles hold one card per guess placed this round",
+                           "data.fairy")
+    if view.pile_sizes != (len(view.fairy), len(view.boogeyman)):
+        raise CorruptState("the pile sizes are the piles' lengths", "data.pile_sizes")
+    _check_per_seat(view.penalty_cards, players, "data.penalty_cards")
+    for seat, faces in enumerate(view.penalty_cards):
+        if len(faces) != view.penalty_counts[seat]:
+            raise CorruptState(f"seat {seat} has {view.penalty_counts[seat]} penalty cards",
+                               f"data.penalty_cards[{seat}]")
+    current = () if view.current is None else ((view.current, "data.current"),)
+    _check_distinct(iter((
+        *current,
+        *((card, f"data.{name}[{index}]") for name in ("fairy", "boogeyman")
+          for index, card in enumerate(getattr(view, name))),
+        *((card, f"data.penalty_cards[{seat}][{index}]")
+          for seat, faces in enumerate(view.penalty_cards)
+          for index, card in enumerate(faces)),
+    )), cards)
