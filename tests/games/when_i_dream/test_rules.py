@@ -304,8 +304,11 @@ def test_2_an_empty_or_blank_guess_is_refused(text: str) -> None:
 def test_2_the_dreamer_knows_when_the_dream_card_changes() -> None:
     state = table()
     breach = GiveClue(1, "cherries")
-    assert "penalty card" in GAME.describe_action(state, breach, 0)
+    # The line tells the Dreamer only the clue (which words are forms of the card's word
+    # is the word's secret); the next view shows the penalty card, and the new card.
+    assert GAME.describe_action(state, breach, 0) == "Seat 1 says \u201ccherries\u201d"
     assert GAME.view(play(state, breach), 0).penalty_counts == (0, 1, 0, 0)
+    assert "penalty card" in GAME.describe_action(state, GiveClue(1, "red fruit"), 0)
     spoken = play(state, GiveClue(1, "red"))
     assert "penalty card" in GAME.describe_action(spoken, RuleBreach(TABLE, 1), 0)
     assert GAME.view(play(spoken, RuleBreach(TABLE, 1)), 0).penalty_counts == (0, 1, 0, 0)
@@ -326,9 +329,10 @@ def test_2_time_up_lets_the_dreamer_guess_the_card_in_play_once_more() -> None:
 def test_spec_the_table_judges_guesses_when_asked() -> None:
     state = play(table(judge="table"), Guess(0, "cherries"))
     assert isinstance(state.phase, Judging) and GAME.to_act(state) == {TABLE}
+    assert "right" not in GAME.describe_action(state, JudgeGuess(TABLE, True), 0)
+    assert "right" in GAME.describe_action(state, JudgeGuess(TABLE, True), 1)
     state = play(state, JudgeGuess(TABLE, True))
     assert [card for card, _ in state.fairy] == [0]
-    assert "right" not in GAME.describe_action(state, JudgeGuess(TABLE, True), 0)
 
 
 def test_spec_an_empty_deck_is_refilled_from_the_box_or_ends_the_dream() -> None:

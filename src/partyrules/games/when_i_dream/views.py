@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
@@ -27,9 +28,9 @@ from partyrules.games.when_i_dream.actions import (
     SkipClue,
     TimeUp,
 )
-from partyrules.games.when_i_dream.cards import clue_breach, role_of
-from partyrules.games.when_i_dream.rules import apply, to_act
-from partyrules.games.when_i_dream.state import Dreaming, Judging, State, View
+from partyrules.games.when_i_dream.cards import FORM_OF_THE_WORD, clue_breach, role_of
+from partyrules.games.when_i_dream.rules import apply, to_act, why_illegal
+from partyrules.games.when_i_dream.state import Over, State, Tiebreak, View
 
 __all__ = ["describe_action", "determinize", "render_view", "view"]
 
@@ -118,29 +119,39 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
-    """One line saying what ``action`` does, as ``viewer`` may know it: the Dreamer and a
-    spectator never learn a word, a pile or a breach's card."""
+    """One line saying what ``action`` does, as ``viewer`` may know it.
+
+    The line says what the viewer knew before the action (its view) and the action
+    itself, never more; what the action then reveals is in the viewer's next view. So the
+    Dreamer and a spectator (``None``) never learn a word, a verdict, a pile or which
+    clue was a form of the word; the table (``TABLE``) knows what the Spirits know.
+    Raises :class:`IllegalAction` for an action the rules refuse now, or a viewer who is
+    not at the table.
+    """
+    if viewer != TABLE:
+        check_seat(state.config.players, viewer, spectator=True)
+    refused = why_illegal(state, action)
+    if refused is not None:
+        raise IllegalAction(refused)
     spirit_eyes = viewer is not None and viewer != state.dreamer
     who = "The table" if action.seat == TABLE else f"Seat {action.seat}"
     match action:
         case GiveClue(word=word):
             line = f"{who} says \u201c{word}\u201d"
             config = state.config
-            breach = clue_breach(word, state.word() or "", config.language,
-                                 config.check_clues) if isinstance(word, str) else None
-            if breach and isinstance(state.phase, Dreaming) and state.current is not None:
-                why = breach if spirit_eyes else "a definition rule broken"
-                return line + f": {why}, a penalty card"
-            return line
+            breach = clue_breach(word, state.word() or "", config.language, config.check_clues)
+            if breach is None or (breach == FORM_OF_THE_WORD and not spirit_eyes):
+                # Which words are forms of the card's word is the word's secret.
+                return line
+            return line + f": {breach}, a penalty card"
         case RuleBreach(offender=offender):
             return f"The table rules that seat {offender} broke a definition rule: a penalty card"
         case SkipClue():
             return "The table: too slow, the next clue-giver plays"
         case Guess(word=word):
             line = f"{who} dreams of \u201c{word}\u201d"
-            if spirit_eyes and state.config.judge == "auto" and state.current is not None:
-                after = apply(state, action)
-                right = len(after.fairy) > len(state.fairy)
+            if spirit_eyes and state.config.judge == "auto":
+                right = len(apply(state, action).fairy) > len(state.fairy)
                 line += f" ({'right' if right else 'wrong'}: it was {state.word()})"
             return line
         case JudgeGuess(correct=correct):
@@ -153,31 +164,36 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             return f"{who} does not guess the last card"
         case Recount(words=words):
             told = ", ".join(words) if words else "nothing"
-            return f"{who} tells the dream: {told}" + _round_end(state, action)
+            line = f"{who} tells the dream: {told}"
+            if state.config.judge == "table":
+                return line + ", for the table to judge"
+            return line + _round_end(state, action, spirit_eyes)
         case JudgeRecount(bonus=bonus):
             return (f"The table judges the narration {'complete' if bonus else 'incomplete'}"
-                    + _round_end(state, action))
+                    + _round_end(state, action, spirit_eyes))
         case BestDream(winner=winner):
             return f"The table names seat {winner} the best dream teller"
         case NoBestDream():
             return "The table names no best dream teller: the tied share the win"
-    return f"{who}: {action!r}"
+    raise IllegalAction(f"{type(action).__name__} is not an action of When I Dream")
 
 
-def _round_end(state: State, action: Recount | JudgeRecount) -> str:
-    if isinstance(state.phase, Judging):
-        return ""
-    after = apply(state, action)
-    result = after.last_round
-    if result is None or result is state.last_round:
-        return ""
-    gains = ", ".join(f"seat {seat} +{gain}" for seat, gain in enumerate(result.gains))
+def _round_end(state: State, action: Recount | JudgeRecount, spirit_eyes: bool) -> str:
+    """The round is scored: a Spirit knew the piles; what each seat scores shows the
+    Spirits' cards, which nobody knew before, so it is in the next view
+    (``last_round``)."""
+    if not spirit_eyes:
+        return ": the round is scored"
+    result = apply(state, action).last_round
+    assert result is not None
+    bonus = ", narration bonus" if result.bonus else ""
     return (f". Fairy pile {len(result.fairy)}, Boogeyman pile {len(result.boogeyman)}"
-            f"{', narration bonus' if result.bonus else ''}: {gains}")
+            f"{bonus}: the round is scored")
 
 
 def render_view(view: View) -> str:
-    """A terminal rendering of a view."""
+    """A terminal rendering of a view: any view :func:`view` gives or ``loads`` accepts
+    (``state.validate_view`` refuses the rest)."""
     lines = [
         f"Round {view.round}: seat {view.dreamer} dreams; points "
         + ", ".join(f"seat {s}: {p} (-{n})" for s, (p, n) in
@@ -196,4 +212,19 @@ def render_view(view: View) -> str:
         lines.append(f"You (seat {view.seat}) are a {role_of(view.spirit)}")
     elif view.seat == view.dreamer:
         lines.append("You are the Dreamer")
+    result = view.last_round
+    if result is not None:
+        bonus = ", narration bonus" if result.bonus else ""
+        scored = ", ".join(
+            f"seat {seat} +{gain} ({'Dreamer' if spirit is None else role_of(spirit)})"
+            for seat, (spirit, gain) in enumerate(zip(result.spirits, result.gains,
+                                                      strict=True)))
+        lines.append(f"Last round (seat {result.dreamer} dreamt): Fairy pile "
+                     f"{len(result.fairy)}, Boogeyman pile {len(result.boogeyman)}{bonus}; "
+                     f"{scored}")
+    if isinstance(view.phase, Tiebreak):
+        lines.append("Still tied: seats " + ", ".join(map(str, sorted(view.phase.tied))))
+    elif isinstance(view.phase, Over):
+        lines.append(f"Game over ({view.phase.reason}): seats "
+                     + ", ".join(map(str, sorted(view.phase.winners))) + " win")
     return "\n".join(lines)
