@@ -290,6 +290,13 @@ def test_replay_of_a_missing_file_is_an_error(
     assert "partyrules: error: " in err and "nowhere.json" in err
 
 
+def test_version_names_the_installed_distribution(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0
+    assert out == f"partyrules {partyrules.__version__}\n"
+    assert partyrules.__version__[0].isdigit()
+
+
 def test_schema_is_json_with_defs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "schema", "dinner")
     assert code == 0

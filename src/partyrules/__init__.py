@@ -16,6 +16,8 @@ True
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from partyrules import games as _games  # noqa: F401 - registers every game
 from partyrules.core.errors import (
     CorruptState,
@@ -48,4 +50,8 @@ __all__ = [
     "loads",
 ]
 
-__version__ = "0.1.0.dev0"
+try:
+    __version__ = _metadata.version("partyrules")
+except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+"""The installed distribution's version: written once, in ``pyproject.toml``."""

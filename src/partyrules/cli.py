@@ -444,6 +444,8 @@ def _positive(text: str) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="partyrules", description="Play, simulate and replay tabletop party games.")
+    parser.add_argument("--version", action="version",
+                        version=f"partyrules {partyrules.__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("list", help="list the games")
     play = commands.add_parser("play", help="play a game, people and bots, narrated")
