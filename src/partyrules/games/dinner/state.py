@@ -362,6 +362,7 @@ def validate(state: State) -> None:
     _check_counters(config, phase, len(state.pile), state.dry_turns, state.turn, "data")
     if state.last_vote is not None:
         _check_vote_result(state.last_vote, players, deck, "data.last_vote")
+        _check_last_table(state.last_vote, state.tables, deck, phase)
     _check_ending(phase, state.last_vote)
     _check_hand_sizes(phase, hand_sizes, "data.hands")
     if isinstance(phase, Drawing):
@@ -571,6 +572,25 @@ def _check_vote_result(result: VoteResult, players: int, deck: Deck, path: str) 
             raise CorruptState("a rejected proposal scores nothing", f"{path}.points")
 
 
+def _check_last_table(result: VoteResult, tables: tuple[Table, ...], deck: Deck,
+                      phase: Phase) -> None:
+    """2) The cards an accepted vote seated sit together at one table, which no vote has
+    changed since: the points are that table's (and the bonus, if it ended the game)."""
+    if not result.accepted:
+        return
+    seated = [card for card in result.proposed if card not in result.turned_down]
+    table = next((table for table in tables if seated[0] in table.cards), None)
+    if table is None or not set(seated) <= set(table.cards):
+        raise CorruptState("the guests an accepted vote seated sit together at a table",
+                           "data.last_vote.proposed")
+    points = len(table.cards) + len({deck.suit_index[card] for card in table.cards})
+    if isinstance(phase, Over) and phase.reason == "hand_emptied":
+        points += END_BONUS
+    if result.points != points:
+        raise CorruptState(f"the table the last vote seated scores {points}, not "
+                           f"{result.points}", "data.last_vote.points")
+
+
 def _check_drawing(phase: Drawing) -> None:
     # Each unknown character and the exchange draw a replacement: the card just drawn.
     if phase.drawn is None and (phase.declared or phase.exchanged):
@@ -665,6 +685,7 @@ def validate_view(view: View) -> None:
     _check_counters(config, phase, view.pile_size, view.dry_turns, view.turn, "data")
     if view.last_vote is not None:
         _check_vote_result(view.last_vote, players, deck, "data.last_vote")
+        _check_last_table(view.last_vote, view.tables, deck, phase)
     _check_ending(phase, view.last_vote)
     _check_hand_sizes(phase, view.hand_sizes, "data.hand_sizes")
     if isinstance(phase, Drawing):
