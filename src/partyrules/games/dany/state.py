@@ -603,6 +603,24 @@ def _view_phase(view: View) -> ViewPhase:
     return "twist"
 
 
+def _check_shown(deck: int, what: str,
+                 places: tuple[tuple[str, tuple[int, ...]], ...]) -> int:
+    """The cards shown in ``places`` are distinct ids ``0`` to ``deck - 1``; returns how
+    many there are. A fast pass first; the places are walked only to name a bad card."""
+    cards = tuple(card for _, shown in places for card in shown)
+    if not cards or (len(set(cards)) == len(cards) and min(cards) >= 0
+                     and max(cards) < deck):
+        return len(cards)
+    seen: set[int] = set()
+    for name, shown in places:
+        for index, card in enumerate(shown):
+            if not 0 <= card < deck or card in seen:
+                raise CorruptState(f"{what} {card} is not in the deck or is shown twice",
+                                   "data.idea" if name == "idea" else f"data.{name}[{index}]")
+            seen.add(card)
+    raise AssertionError("unreachable: the fast pass found a bad card")
+
+
 def _check_view_cards(view: View, phase: ViewPhase) -> None:
     """The counts add up to the config's decks; the cards shown are distinct and in
     range; the turn counter is the number of Idea cards played."""
@@ -618,27 +636,15 @@ def _check_view_cards(view: View, phase: ViewPhase) -> None:
     if shown != memory_cards:
         raise CorruptState(f"the Memory piles count {shown} cards, not {memory_cards}",
                            "data.memory_size")
-    seen: set[int] = set()
-    for name, cards in (("hand", view.hand), ("kept", view.kept)):
-        for index, card in enumerate(cards):
-            if not 0 <= card < memory_cards or card in seen:
-                raise CorruptState(f"Memory card {card} is not in the deck or is shown "
-                                   "twice", f"data.{name}[{index}]")
-            seen.add(card)
     words = config.words()
     idea = () if view.idea is None else (view.idea,)
-    ideas: set[int] = set()
-    for name, cards in (("idea", idea), ("successes", view.successes),
-                        ("failures", view.failures), ("voided", view.voided)):
-        for index, card in enumerate(cards):
-            path = "data.idea" if name == "idea" else f"data.{name}[{index}]"
-            if not 0 <= card < len(words) or card in ideas:
-                raise CorruptState(f"Idea card {card} is not in the lists or is shown "
-                                   "twice", path)
-            ideas.add(card)
-    if len(ideas) + view.ideas_size != idea_cards:
+    _check_shown(memory_cards, "Memory card", (("hand", view.hand), ("kept", view.kept)))
+    ideas = _check_shown(len(words), "Idea card", (
+        ("idea", idea), ("successes", view.successes), ("failures", view.failures),
+        ("voided", view.voided)))
+    if ideas + view.ideas_size != idea_cards:
         raise CorruptState(f"{idea_cards} Idea cards are in play, not "
-                           f"{len(ideas) + view.ideas_size}", "data.ideas_size")
+                           f"{ideas + view.ideas_size}", "data.ideas_size")
     playing = phase in ("composing", "discussing", "revealing")
     if playing == (view.idea is None):
         raise CorruptState("an Idea card is face up exactly while a turn is played",
@@ -673,15 +679,16 @@ def _check_view_personalities(view: View, phase: ViewPhase,
         raise CorruptState(f"there is no personality card {view.personality} in this game",
                            "data.personality")
     held: dict[int, int] = {}
+    previous = -1
     for index, (seat, card) in enumerate(view.revealed):
-        if not 0 <= seat < players or card not in cards or card in held.values() or (
-                held and seat <= max(held)):
+        if not previous < seat < players or card not in cards or card in held.values():
             raise CorruptState("face-up cards are the config's, one per seat, by seat",
                                f"data.revealed[{index}]")
         if (seat == view.seat) != (card == view.personality):
             raise CorruptState("the seat's own card is the one it holds",
                                f"data.revealed[{index}]")
         held[seat] = card
+        previous = seat
     seats = frozenset(range(players))
     if phase == "over":
         face_up = seats
