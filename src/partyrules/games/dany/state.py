@@ -8,7 +8,6 @@ table's rulings), the table confirming the reveal, or every seat in the Final Tw
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 from functools import lru_cache
 from typing import Literal, cast
@@ -391,13 +390,14 @@ def _check_accusation(accusation: Accusation, players: int, at: str) -> None:
     if len(ballots) != players:
         raise CorruptState(f"one ballot per seat ({players}), not {len(ballots)}",
                            f"{at}.ballots")
+    votes = [0] * players
     for seat, target in enumerate(ballots):
         if not 0 <= target < players or target == seat:
             raise CorruptState(f"seat {seat} points at another seat, not {target}",
                                f"{at}.ballots[{seat}]")
-    counts = Counter(ballots)
-    most = max(counts.values())
-    if accusation.tied != {seat for seat, votes in counts.items() if votes == most}:
+        votes[target] += 1
+    most = max(votes)
+    if accusation.tied != {seat for seat, count in enumerate(votes) if count == most}:
         raise CorruptState("the tied seats are those pointed at most", f"{at}.tied")
 
 
@@ -671,7 +671,7 @@ def _check_view_personalities(view: View, phase: ViewPhase,
     re-vote, and all at the end. Returns every seat's card when all are face up."""
     config = view.config
     players = config.players
-    cards = frozenset(config.personalities())
+    cards = _decks(config)[1]
     if (view.seat is None) != (view.personality is None):
         raise CorruptState("a seat holds a personality card, a spectator none",
                            "data.personality")
