@@ -8,7 +8,7 @@ judging the narration, the final tie-break, or the end.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from typing import Literal
 
 import attrs
@@ -449,14 +449,22 @@ def _check_card(card: object, size: int, path: str) -> None:
                            path)
 
 
-def _check_distinct(cards: Iterator[tuple[int, str]], size: int) -> None:
-    """Each (card, path): a card of the deck, and no card twice."""
-    seen: dict[int, str] = {}
-    for card, path in cards:
-        _check_card(card, size, path)
-        if card in seen:
-            raise CorruptState(f"Dream card {card} is also at {seen[card]}", path)
-        seen[card] = path
+def _check_distinct(places: list[tuple[tuple[object, ...], str]], size: int) -> None:
+    """Each card of each place a card of the deck, and no card twice. A place is its
+    cards and the path of its ``{}``-th card; the paths are written only to name a bad
+    card (this runs on every load)."""
+    cards = [card for place, _ in places for card in place]
+    if all(type(card) is int and 0 <= card < size for card in cards) \
+            and len(set(cards)) == len(cards):
+        return
+    seen: dict[object, str] = {}
+    for place, path_of in places:
+        for index, card in enumerate(place):
+            path = path_of.format(index)
+            _check_card(card, size, path)
+            if card in seen:
+                raise CorruptState(f"Dream card {card} is also at {seen[card]}", path)
+            seen[card] = path
 
 
 def _pile_count(phase: Phase, guesses: tuple[str, ...]) -> int:
@@ -496,17 +504,22 @@ def _check_public(config: Config, round_: int, dreamer: int, phase: Phase,
             raise CorruptState(f"after {scored} rounds scored, dream points are 0 to {most} "
                                f"(at most the deck plus 2 a round), not {value!r}",
                                f"data.points[{seat}]")
-    for index, guess in enumerate(guesses):
-        _check_text(guess, f"data.guesses[{index}]", "a guess")
+    if not all(type(guess) is str and guess.strip() for guess in guesses):
+        for index, guess in enumerate(guesses):
+            _check_text(guess, f"data.guesses[{index}]", "a guess")
     if len(guesses) > cards:
         raise CorruptState(f"{len(guesses)} guesses in a round, more than the deck's {cards} "
                            "cards (each guess puts one under a score card)", "data.guesses")
-    for index, clue in enumerate(clues):
-        if not isinstance(clue, tuple) or len(clue) != 2:
-            raise CorruptState("a clue is (seat, word)", f"data.clues[{index}]")
-        _check_giver(clue[0], players, dreamer, f"data.clues[{index}][0]",
-                     "a clue's author")
-        _check_text(clue[1], f"data.clues[{index}][1]", "a clue")
+    givers = set(range(players)) - {dreamer}
+    if not all(type(clue) is tuple and len(clue) == 2 and type(clue[0]) is int
+               and clue[0] in givers and type(clue[1]) is str and clue[1].strip()
+               for clue in clues):
+        for index, clue in enumerate(clues):
+            if not isinstance(clue, tuple) or len(clue) != 2:
+                raise CorruptState("a clue is (seat, word)", f"data.clues[{index}]")
+            _check_giver(clue[0], players, dreamer, f"data.clues[{index}][0]",
+                         "a clue's author")
+            _check_text(clue[1], f"data.clues[{index}][1]", "a clue")
     _check_phase(config, dreamer, phase, clues, guesses)
     _check_clue_count(config, phase, clues, guesses, penalty_counts)
     _check_last_round(config, round_, dreamer, phase, guesses, last_round)
@@ -526,7 +539,7 @@ def _check_phase(config: Config, dreamer: int, phase: Phase,
         if phase.time_up and clue_cap_reached(config, dreamer, phase.clue_turns):
             raise CorruptState("time cannot run out at the clue cap (the cap stops the "
                                "timer)", "data.phase.time_up")
-        authors = {seat for seat, _ in clues}
+        authors = {seat for seat, _ in clues} if phase.clued else set()
         for seat in sorted(phase.clued, key=repr):
             _check_giver(seat, players, dreamer, "data.phase.clued",
                          "a seat that gave a clue")
@@ -628,9 +641,8 @@ def _check_last_round(config: Config, round_: int, dreamer: int, phase: Phase,
         else:
             seen.add(spirit)
     cards = len(config.dreams())
-    _check_distinct(((card, f"data.last_round.{name}[{index}]")
-                     for name in ("fairy", "boogeyman")
-                     for index, card in enumerate(getattr(result, name))), cards)
+    _check_distinct([(result.fairy, "data.last_round.fairy[{}]"),
+                     (result.boogeyman, "data.last_round.boogeyman[{}]")], cards)
     if type(result.bonus) is not bool or (result.bonus and not result.fairy):
         raise CorruptState("the narration bonus is true or false, and needs a Fairy card",
                            "data.last_round.bonus")
@@ -685,26 +697,23 @@ def _check_spirits(state: State) -> None:
         seen[spirit] = path
 
 
-def _dream_cards(state: State) -> Iterator[tuple[int, str]]:
-    """Every Dream card of the state with its path."""
-    for name in ("deck", "box"):
-        for index, card in enumerate(getattr(state, name)):
-            yield card, f"data.{name}[{index}]"
-    if state.current is not None:
-        yield state.current, "data.current"
-    for name in ("fairy", "boogeyman"):
-        for index, entry in enumerate(getattr(state, name)):
-            yield entry[0], f"data.{name}[{index}][0]"
-    for seat, cards in enumerate(state.penalties):
-        for index, card in enumerate(cards):
-            yield card, f"data.penalties[{seat}][{index}]"
+def _dream_places(state: State) -> list[tuple[tuple[object, ...], str]]:
+    """Every place of Dream cards in the state, with the path of its cards."""
+    return [
+        (state.deck, "data.deck[{}]"), (state.box, "data.box[{}]"),
+        (() if state.current is None else (state.current,), "data.current"),
+        (tuple(card for card, _ in state.fairy), "data.fairy[{}][0]"),
+        (tuple(card for card, _ in state.boogeyman), "data.boogeyman[{}][0]"),
+        *((cards, f"data.penalties[{seat}]" + "[{}]")
+          for seat, cards in enumerate(state.penalties)),
+    ]
 
 
 def _check_dream_cards(state: State) -> None:
     """Each Dream card lies in exactly one place; a card is in play while a guess can be
     made or judged, and only then."""
     cards = len(state.config.dreams())
-    _check_distinct(_dream_cards(state), cards)
+    _check_distinct(_dream_places(state), cards)
     total = (len(state.deck) + len(state.box) + len(state.fairy) + len(state.boogeyman)
              + sum(len(pile) for pile in state.penalties) + (state.current is not None))
     if total != cards:
@@ -784,12 +793,9 @@ def _check_spirits_sight(view: View) -> None:
         if len(faces) != view.penalty_counts[seat]:
             raise CorruptState(f"seat {seat} has {view.penalty_counts[seat]} penalty cards",
                                f"data.penalty_cards[{seat}]")
-    current = () if view.current is None else ((view.current, "data.current"),)
-    _check_distinct(iter((
-        *current,
-        *((card, f"data.{name}[{index}]") for name in ("fairy", "boogeyman")
-          for index, card in enumerate(getattr(view, name))),
-        *((card, f"data.penalty_cards[{seat}][{index}]")
-          for seat, faces in enumerate(view.penalty_cards)
-          for index, card in enumerate(faces)),
-    )), cards)
+    _check_distinct([
+        (() if view.current is None else (view.current,), "data.current"),
+        (view.fairy, "data.fairy[{}]"), (view.boogeyman, "data.boogeyman[{}]"),
+        *((faces, f"data.penalty_cards[{seat}]" + "[{}]")
+          for seat, faces in enumerate(view.penalty_cards)),
+    ], cards)
