@@ -19,7 +19,7 @@ import pytest
 import partyrules
 from partyrules import CorruptState
 from partyrules.core import testing
-from partyrules.games.dinner.actions import Ballot
+from partyrules.games.dinner.actions import Ballot, Exchange, Unknown
 from partyrules.games.dinner.cards import Guest
 from partyrules.games.dinner.state import (
     Config,
@@ -364,6 +364,27 @@ def test_a_state_with_one_field_broken_is_refused_naming_it(
     error = refusal(state, change)
     assert error.path.startswith(path) if path.endswith("[") else error.path == path, error
     assert words in error.reason, error
+
+
+def test_a_card_declared_unknown_may_come_round_again_and_be_exchanged() -> None:
+    """With two cards in the pile, three unknown characters bring the first back to
+    hand, and the exchange may discard it: the declared card is then in the discard."""
+    state = state_where(drawing)
+    assert isinstance(state.phase, Drawing) and state.phase.drawn is not None
+    first = state.phase.drawn
+    state = attrs.evolve(state, pile=state.pile[:2], discard=state.discard + state.pile[2:])
+    GAME.validate(state)
+    for _ in range(3):
+        assert isinstance(state.phase, Drawing) and state.phase.drawn is not None
+        state = GAME.apply(state, Unknown(state.phase.active, state.phase.drawn))
+    assert isinstance(state.phase, Drawing) and state.phase.drawn == first
+    state = GAME.apply(state, Exchange(state.phase.active, first))
+    assert isinstance(state.phase, Drawing) and first in state.phase.declared
+    assert state.discard[-1] == first
+    for seat in (None, *range(state.config.players)):
+        view = GAME.view(state, seat)
+        assert partyrules.loads(partyrules.dumps(view)) == view
+    assert partyrules.loads(partyrules.dumps(state)) == state
 
 
 def test_the_bounds_are_the_rules_reach() -> None:

@@ -334,7 +334,7 @@ def validate(state: State) -> None:
     It checks (the docs page lists the bounds and why): one hand, score and revealed set
     per seat; every card of the deck in exactly one place; each table (2 to 7 cards, 1
     story per accepted proposal, a seated host, a burial led by a deceased card); scores
-    from 0 to what the tables could have scored; revealed cards in their hand; the cards
+    from 0 to :func:`max_total_score`; revealed cards in their hand; the cards
     put under the pile at its bottom; the turn and dry-turn counters; the last vote (its
     ballots, the count and the points); and the phase: its seat, the card just drawn,
     the proposal's size and target, the ballots, and how the game ended. Field types are
@@ -370,11 +370,10 @@ def validate(state: State) -> None:
         hand = state.hands[phase.active]
         if phase.drawn is not None and phase.drawn not in hand:
             raise CorruptState("the card just drawn is in the active hand", "data.phase.drawn")
-        # A card declared unknown this turn lies under the pile, put there by the active
-        # seat, unless it came round again to that seat's hand.
         under_by_active = {card for card, seat in state.under if seat == phase.active}
         for card in phase.declared:
-            if card not in under_by_active and card not in hand:
+            if not _declared_card_is_placed(card, phase, hand, under_by_active,
+                                            state.discard):
                 raise CorruptState(f"card {card} was declared unknown this turn, so it is "
                                    "under the pile or back in the active hand",
                                    "data.phase.declared")
@@ -386,6 +385,14 @@ def validate(state: State) -> None:
                    if seat != phase.active):
                 raise CorruptState("a vote with every ballot in is already counted",
                                    "data.phase.ballots")
+
+
+def _declared_card_is_placed(card: int, phase: Drawing, hand: tuple[int, ...],
+                             put_under: set[int], discard: tuple[int, ...]) -> bool:
+    """A card declared unknown this turn lies under the pile, put there by the active
+    seat, unless a short pile brought it round again to that seat's hand, from which the
+    exchange may then have discarded it."""
+    return card in put_under or card in hand or (phase.exchanged and card in discard)
 
 
 def _check_every_card_once(state: State, size: int) -> None:
@@ -694,12 +701,14 @@ def validate_view(view: View) -> None:
         elif phase.drawn is not None or phase.declared:
             raise CorruptState("only the active seat sees the card it drew and the cards "
                                "it declared unknown", "data.phase")
-        mine = set(view.hand) | {card for _, card in view.known_under}
         if phase.drawn is not None and phase.drawn not in view.hand:
             raise CorruptState("the card just drawn is in the active hand", "data.phase.drawn")
-        if not phase.declared <= mine:
-            raise CorruptState("a card declared unknown this turn is under the pile or "
-                               "back in the active hand", "data.phase.declared")
+        put_under = {card for _, card in view.known_under}
+        for card in phase.declared:
+            if not _declared_card_is_placed(card, phase, view.hand, put_under, view.discard):
+                raise CorruptState(f"card {card} was declared unknown this turn, so it is "
+                                   "under the pile or back in the active hand",
+                                   "data.phase.declared")
     elif isinstance(phase, (Inviting, Voting)):
         _check_proposal(phase, view.tables, deck, view.hand_sizes[phase.active])
     _check_turn_takers(view, players)
