@@ -189,10 +189,23 @@ def arrange(*, players: int = 4, turn: int | None = None, active: int = 0,
     where = list(state.pawns)
     for seat, pawn in (pawns or {}).items():
         where[seat] = pawn
-    state = attrs.evolve(
-        state, turn=players if turn is None else turn, active=active, pawns=tuple(where),
-        rotation=rotation, phase=TurnStart() if phase is None else phase)
+    phase = TurnStart() if phase is None else phase
+    turn = players if turn is None else turn
+    state = attrs.evolve(state, turn=turn, active=active, pawns=tuple(where),
+                         rotation=rotation, phase=phase, die=thrown(turn, phase))
     return checked(state)
+
+
+def thrown(turn: int, phase: object) -> int | None:
+    """A die that fits ``phase``: nothing before the first throw, the Dylan Dog face for
+    a distance to choose, else a face that covers the move."""
+    if turn == 0 and isinstance(phase, TurnStart):
+        return None
+    if isinstance(phase, ChoosingDistance) and phase.mode in ("first", "move"):
+        return DYLAN_FACE
+    if isinstance(phase, Moving) and phase.mode in ("first", "move") and phase.left > 1:
+        return phase.left if phase.left in FACES else DYLAN_FACE
+    return 2
 
 
 def checked(state: State) -> State:
@@ -1143,7 +1156,7 @@ def test_horror_cards_a_challenge_only_on_the_same_plane() -> None:
     assert_refused(state, Challenge(0, 1, horror_card(3)))  # not held
     fight = play(state, Challenge(0, 1, horror))
     assert fight.phase == Horror(1, horror, -1, 0) and GAME.to_act(fight) == {1}
-    assert fight.held[0] == () and fight.die is None  # instead of throwing
+    assert fight.held[0] == () and fight.die == state.die  # instead of throwing
     assert_refused(fight, FaceHorror(0))
 
 

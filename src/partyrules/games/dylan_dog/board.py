@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CLOCKWISE", "COUNTERCLOCKWISE", "OPPOSITE", "Geometry", "geometry"]
 
-CLOCKWISE = "clockwise"
-COUNTERCLOCKWISE = "counterclockwise"
+CLOCKWISE: Final = "clockwise"
+COUNTERCLOCKWISE: Final = "counterclockwise"
 OPPOSITE: Mapping[str, str] = MappingProxyType({
     CLOCKWISE: COUNTERCLOCKWISE, COUNTERCLOCKWISE: CLOCKWISE, "in": "out", "out": "in"})
 """The reverse of each heading (rings: the two directions; paths: in and out)."""

@@ -6,7 +6,7 @@ win, the next turn), run until the state waits on a seat again.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from partyrules.core.rng import Rng
 from partyrules.games.dylan_dog.actions import (
@@ -36,7 +36,7 @@ from partyrules.games.dylan_dog.actions import (
     UseDylanDog,
     UseShadow,
 )
-from partyrules.games.dylan_dog.board import CLOCKWISE, geometry
+from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, geometry
 from partyrules.games.dylan_dog.cards import DYLAN_FACE, FACES, ROLES, catalog
 from partyrules.games.dylan_dog.moves import (
     GATE,
@@ -55,6 +55,7 @@ from partyrules.games.dylan_dog.state import (
     Claiming,
     EmptyCrypt,
     Exchange,
+    Heading,
     Horror,
     Mode,
     Moving,
@@ -318,7 +319,7 @@ def _apply_step(state: State, action: Step) -> State:
     assert isinstance(phase, Moving)
     seat = state.active
     pawn = stepped(state, state.pawns[seat], action.direction)
-    heading = action.direction if action.direction in RINGS else (
+    heading: Heading = _ring(action.direction) if action.direction in RINGS else (
         "out" if action.direction == GATE else "in")
     return spend(state, Moving(phase.left - 1, phase.mode, heading, phase.spin,
                                 phase.drawn_at, landed=True),
@@ -340,8 +341,14 @@ def _apply_rotate(state: State, action: Rotate) -> State:
     assert isinstance(phase, Moving)
     turn = 1 if action.direction == CLOCKWISE else -1
     rotation = (state.rotation + turn) % state.config.the_board().sectors
-    return spend(state, Moving(phase.left - 1, phase.mode, phase.heading, action.direction,
-                                phase.drawn_at, phase.landed), {"rotation": rotation})
+    return spend(state, Moving(phase.left - 1, phase.mode, phase.heading,
+                                _ring(action.direction), phase.drawn_at, phase.landed),
+                  {"rotation": rotation})
+
+
+def _ring(direction: str) -> Literal["clockwise", "counterclockwise"]:
+    """A legal ring direction, as the closed type the phase records keep."""
+    return CLOCKWISE if direction == CLOCKWISE else COUNTERCLOCKWISE
 
 
 def _apply_search(state: State, action: Search) -> State:

@@ -13,12 +13,11 @@ from typing import Literal
 
 import attrs
 
-from partyrules.core.errors import CorruptState, InvalidConfig
+from partyrules.core.errors import InvalidConfig
 from partyrules.core.rng import Rng
 from partyrules.games.dylan_dog.cards import (
     DEFAULT_BOARD,
     DEFAULT_CARDS,
-    FACES,
     Board,
     CardSet,
     catalog,
@@ -33,6 +32,7 @@ __all__ = [
     "Config",
     "EmptyCrypt",
     "Exchange",
+    "Heading",
     "Horror",
     "Moving",
     "Over",
@@ -42,12 +42,15 @@ __all__ = [
     "Returning",
     "Searching",
     "Shadow",
+    "Spin",
     "State",
     "Trading",
     "TurnStart",
     "View",
+    "component_data",
     "places",
     "validate",
+    "validate_view",
 ]
 
 
@@ -147,6 +150,11 @@ class Trading:
 
 
 Mode = Literal["first", "move", "rotate", "step"]
+Spin = Literal["", "clockwise", "counterclockwise"]
+"""The nightmare plane's direction so far in a move ("" before its first rotation)."""
+Heading = Literal["", "clockwise", "counterclockwise", "in", "out"]
+"""A pawn's direction so far in a move: around a ring, or along a mystery path ("in"
+toward the crypt, "out" toward the gate); "" before its first step on this plane."""
 
 
 @attrs.frozen(slots=True)
@@ -157,7 +165,7 @@ class ChoosingDistance:
     mode: Mode
     drawn_at: int = -1
     """The nightmare square whose card asked for this (-1: the die)."""
-    heading: str = ""
+    heading: Heading = ""
     """A step-again card's move is part of the drawer's move: it may not reverse the
     pawn's ``heading`` of the move before it."""
 
@@ -171,8 +179,8 @@ class Moving:
 
     left: int
     mode: Mode
-    heading: str = ""
-    spin: str = ""
+    heading: Heading = ""
+    spin: Spin = ""
     drawn_at: int = -1
     landed: bool = False
     """The pawn moved itself in this move (a ``Step`` or ``ChangePlane``), or a nightmare
@@ -348,116 +356,26 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
     return found
 
 
-def _seat_ok(seat: int, players: int) -> bool:
-    return type(seat) is int and 0 <= seat < players
-
-
-def _check_pawn(state: State, seat: int, pawn: Pawn) -> str | None:
-    board = state.config.the_board()
-    sectors = board.sectors
-    if not isinstance(pawn, Pawn) or type(pawn.square) is not int:
-        return "a pawn is a Pawn record"
-    if pawn.plane in ("reality", "nightmare"):
-        return None if 0 <= pawn.square < sectors else "the square is a sector"
-    if pawn.plane == "crypt":
-        return None if 0 <= pawn.square < len(board.crypts) else "no such crypt"
-    if not 0 <= pawn.gate < len(board.gates):
-        return "no such gate"
-    gate = board.gates[pawn.gate]
-    shared = len(gate.shared)
-    if not 0 <= pawn.square <= gate.length:
-        return "beyond the path"
-    if pawn.square > shared:
-        if not 0 <= pawn.branch < len(board.crypts) or \
-                board.crypts[pawn.branch].name not in gate.crypts:
-            return "on a branch of no crypt of this gate"
-    elif pawn.branch != -1:
-        return "before the fork a pawn is on no branch"
-    return None
-
-
 def validate(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
-    if not isinstance(state, State):
-        raise CorruptState(f"expected a dylan_dog State, got {type(state).__name__}")
-    config = state.config
-    players = config.players
-    board, cards = config.the_board(), config.the_cards()
-    known = catalog(cards)
-    for name in ("pawns", "story", "held", "revealed_shapes"):
-        if len(getattr(state, name)) != players:
-            raise CorruptState(f"one entry per seat ({players})", f"data.{name}")
-    if len(state.crypts) != len(board.crypts):
-        raise CorruptState(f"one card list per crypt ({len(board.crypts)})", "data.crypts")
-    seen: dict[int, str] = {}
-    for place, items in places(state).items():
-        for index, card in enumerate(items):
-            path = f"data.{place}[{index}]"
-            if type(card) is not int or not 0 <= card < known.size:
-                raise CorruptState(f"no card {card!r}", path)
-            if card in seen:
-                raise CorruptState(f"card {card} is also in {seen[card]}", path)
-            seen[card] = place
-    if len(seen) != known.size:
-        raise CorruptState(f"{known.size - len(seen)} cards are missing", "data")
-    kinds = known.kinds
-    for seat in range(players):
-        roles = sorted(known.role[c] for c in state.story[seat] if kinds[c] == "story")
-        if roles != [0, 1, 2, 3]:
-            raise CorruptState("a story is one story card of each role",
-                               f"data.story[{seat}]")
-        if any(kinds[c] == "story" or (kinds[c] == "nightmare" and not known.shape[c])
-               for c in state.held[seat]):  # only shadow cards among nightmare cards
-            raise CorruptState("a seat holds mystery, horror, shadow and Dylan Dog cards",
-                               f"data.held[{seat}]")
-        error = _check_pawn(state, seat, state.pawns[seat])
-        if error:
-            raise CorruptState(error, f"data.pawns[{seat}]")
-    for place, allowed in (("unused_story", ("story",)), ("nightmare", ("nightmare",)),
-                           ("dylan_dog", ("dylan_dog",)), ("removed", ("horror",))):
-        if any(kinds[c] not in allowed for c in getattr(state, place)):
-            raise CorruptState(f"only {allowed[0]} cards lie here", f"data.{place}")
-    for crypt, content in enumerate(state.crypts):
-        if any(kinds[c] not in ("mystery", "horror") for c in content):
-            raise CorruptState("crypts hold mystery and horror cards", f"data.crypts[{crypt}]")
-    if not _seat_ok(state.active, players) or type(state.turn) is not int or state.turn < 0:
-        raise CorruptState("the active seat is a seat and the turn a count", "data.active")
-    if type(state.rotation) is not int or not 0 <= state.rotation < board.sectors:
-        raise CorruptState("the rotation is a sector offset", "data.rotation")
-    if state.die is not None and state.die not in FACES:
-        raise CorruptState("the die shows 2 to 6 or the Dylan face (0)", "data.die")
-    if state.drawn is not None and (type(state.drawn) is not int
-                                    or state.drawn not in known.nightmare):
-        raise CorruptState("the last card drawn is a nightmare card", "data.drawn")
-    _check_phase(state, known.kinds)
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
+    every card in one place of a kind that may lie there, seats, squares, gates and
+    crypts of the config's board, the turn and the active seat in step, and a phase the
+    engine can go on from (the checks: :mod:`~partyrules.games.dylan_dog.integrity`)."""
+    # The checks use the move rules, which are built on this module's records.
+    from partyrules.games.dylan_dog.integrity import check_state
+
+    check_state(state)
 
 
-def _check_phase(state: State, kinds: tuple[str, ...]) -> None:
-    phase = state.phase
-    players = state.config.players
-    crypts = len(state.crypts)
-    ok = True
-    if isinstance(phase, (TurnStart, Trading)):
-        others = frozenset(range(players)) - {state.active}
-        ok = isinstance(phase.offered_to, frozenset) and phase.offered_to <= others
-        if isinstance(phase, Trading):
-            ok = ok and phase.partner in others and phase.partner not in phase.offered_to
-    elif isinstance(phase, (ChoosingDistance, Moving)):
-        most = phase.most if isinstance(phase, ChoosingDistance) else phase.left
-        ok = type(most) is int and most >= (1 if isinstance(phase, ChoosingDistance) else 0)
-    elif isinstance(phase, (Searching, EmptyCrypt, PuttingBack)):
-        ok = 0 <= phase.crypt < crypts
-    elif isinstance(phase, Horror):
-        ok = (_seat_ok(phase.seat, players) and kinds[phase.card] == "horror"
-              and -1 <= phase.crypt < crypts and -1 <= phase.challenger < players)
-    elif isinstance(phase, Claiming):
-        ok = _seat_ok(phase.target, players)
-    elif isinstance(phase, Exchange):
-        ok = -1 <= phase.target < players
-    elif isinstance(phase, Returning):
-        ok = _seat_ok(phase.seat, players)
-    elif isinstance(phase, Over):
-        ok = phase.winners <= frozenset(range(players))
-    if not ok:
-        raise CorruptState(f"the {type(phase).__name__} phase names no valid seat, crypt "
-                           "or card", "data.phase")
+def validate_view(view: View) -> None:
+    """Raise :class:`CorruptState` naming the path when ``view`` is not one
+    :func:`~partyrules.games.dylan_dog.views.view` could have produced: the state's
+    checks on what the view shows, and counts that add up with the cards shown."""
+    from partyrules.games.dylan_dog.integrity import check_view
+
+    check_view(view)
+
+
+def component_data(config: Config) -> tuple[Board, CardSet]:
+    """The board and the decks a config plays with (a replay records their digest)."""
+    return config.the_board(), config.the_cards()
