@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from partyrules.core.errors import IllegalAction
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dylan_dog.actions import (
@@ -41,7 +42,7 @@ from partyrules.games.dylan_dog.actions import (
 )
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import DYLAN_FACE, ROLES, Catalog, catalog
-from partyrules.games.dylan_dog.rules import to_act
+from partyrules.games.dylan_dog.rules import to_act, why_illegal
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -179,7 +180,13 @@ def _face(face: int | None) -> str:
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
     """One line saying what ``action`` does, before it is done: nothing hidden (a die
     throw, a crypt's card, the nightmare deck's top card) is told; what happened shows in
-    the next view (``die``, ``drawn``, the cards held, the phase)."""
+    the next view (``die``, ``drawn``, the cards held, the phase). Every card an action
+    names is face up, so every viewer is told the same line. An action ``apply`` would
+    refuse raises :class:`IllegalAction` with the same rule (a forged card id is not
+    named: it could be a secret story card)."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
     who = f"Seat {action.seat}"
     board = state.config.the_board()
     match action:
