@@ -213,11 +213,14 @@ def with_festival(state: State, card: int) -> State:
 
 def with_trophies(state: State, trophies: dict[int, Sequence[tuple[Sequence[int], int]]],
                   ) -> State:
-    """Seats own Films of the Year made of these cards, with these countable figurines."""
+    """Seats own Films of the Year made of these cards, with these countable figurines,
+    one per past year from year 1 on (the state's year must be past them all)."""
     state = _pull(state, [c for won in trophies.values() for cards, _ in won for c in cards])
     owned = list(state.trophies)
+    years = iter(range(1, state.year))
     for seat, won in trophies.items():
-        owned[seat] = tuple(Trophy(1, tuple(cards), countable) for cards, countable in won)
+        owned[seat] = tuple(Trophy(next(years), tuple(cards), countable)
+                            for cards, countable in won)
     return checked(attrs.evolve(state, trophies=tuple(owned)))
 
 
@@ -1454,18 +1457,19 @@ def test_spec_year_end_only_money_spent_bid_cards_and_trophies_carry_over() -> N
     state = producing(hands, FESTIVALS)
     festival = state.festival
     assert festival is not None
-    kept = with_trophies(state, {1: [((COMPOSER[3], COMPOSER[4]), 2)]})
+    kept = with_trophies(checked(attrs.evolve(state, year=2)),
+                         {1: [((COMPOSER[3], COMPOSER[4]), 2)]})
     spent = (frozenset({0, 1}), frozenset({0, 2, 4}), frozenset(range(5)))
     kept = checked(attrs.evolve(kept, money=(5, 7, 9), bid_cards=spent))
     kept = film(film(kept, 0, 0, *losing[:3]), 2, 0, *TWO_FIGURINES)
     kept = play(kept, TakeWorthlessScript(0, CAMERAMAN[0]))  # the token stays in the hand
     after = finish_all(kept)
     bonus = report_of(after, 0).box_office
-    assert after.year == 2 and isinstance(after.phase, StarDistribution)
+    assert after.year == 3 and isinstance(after.phase, StarDistribution)
     assert after.money == (5 + bonus, 7, 9 + 9)
     assert after.bid_cards == spent
     assert after.trophies == ((), (Trophy(1, (COMPOSER[3], COMPOSER[4]), 2),),
-                              (Trophy(1, TWO_FIGURINES, 2),))
+                              (Trophy(2, TWO_FIGURINES, 2),))
     assert {festival, *losing, EDITOR[0], PRODUCER[0]} <= set(after.discard)
     assert after.festival is not None and after.festival != festival
     assert sorted(after.worthless) == sorted(WORTHLESS)
@@ -1494,12 +1498,12 @@ def last_year(money: tuple[int, ...],
               trophies: dict[int, Sequence[tuple[Sequence[int], int]]],
               hands: dict[int, Sequence[int]] | None = None) -> State:
     """Year 3's Stage 5 (with ``hands``: else no films to make)."""
-    state = with_trophies(producing(hands or {}), trophies)
-    return checked(attrs.evolve(state, year=3, money=money))
+    state = with_trophies(checked(attrs.evolve(producing(hands or {}), year=3)), trophies)
+    return checked(attrs.evolve(state, money=money))
 
 
 def test_spec_end_of_game_each_film_of_the_year_pays_2_per_countable_figurine() -> None:
-    state = last_year((10, 10, 10), {1: [(COMPOSER[:2], 3), (COMPOSER[2:4], 2)]})
+    state = last_year((10, 10, 10), {1: [(COMPOSER[:3], 3), (COMPOSER[3:5], 2)]})
     over = finish_all(state)
     assert GAME.is_terminal(over) and GAME.to_act(over) == frozenset()
     assert over.money == (10, 20, 10)
@@ -1517,7 +1521,7 @@ def test_spec_end_of_game_year_3s_film_of_the_year_pays_too() -> None:
 
 
 def test_spec_end_of_game_a_money_tie_goes_to_the_most_films_of_the_year() -> None:
-    state = last_year((20, 14, 3), {1: [(COMPOSER[:2], 3)]})
+    state = last_year((20, 14, 3), {1: [(COMPOSER[:3], 3)]})
     over = finish_all(state)
     assert over.money == (20, 20, 3)
     assert over.phase == Over("films_of_the_year", frozenset({1}))

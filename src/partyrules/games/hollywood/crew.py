@@ -10,7 +10,7 @@ for an Agent or a Lawyer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from partyrules.games.hollywood.actions import (
     ChooseTarget,
@@ -210,6 +210,7 @@ def apply_answer(state: State, action: GiveCard | PayInstead) -> State:
     target, owner = play.target, play.owner
     changes: dict[str, Any] = {"discard": (*state.discard, play.card)}
     log = state.log
+    result: Literal["gave", "paid"]
     if isinstance(action, GiveCard):
         hands = replaced(state.hands, target, tuple(c for c in state.hands[target]
                                                     if c != action.card))

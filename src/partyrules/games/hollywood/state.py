@@ -14,7 +14,7 @@ from typing import Literal
 
 import attrs
 
-from partyrules.core.errors import CorruptState, InvalidConfig
+from partyrules.core.errors import InvalidConfig
 from partyrules.core.rng import Rng
 from partyrules.games.hollywood.cards import (
     DEFAULT_CARD_DATA,
@@ -154,9 +154,10 @@ class Note:
     ``other`` (``star_given``, ``star_received``, ``hidden_lot``, ``gave``,
     ``received``)."""
 
-    what: str
+    what: Literal["star_given", "star_received", "hidden_lot", "gave", "received"]
     card: int
     other: int
+    """The other seat (-1 for a hidden lot)."""
 
 
 @attrs.frozen(slots=True)
@@ -167,7 +168,7 @@ class Play:
     card: int
     target: int = -1
     named: str = ""
-    result: str = ""
+    result: Literal["", "gave", "paid", "none", "scandal"] = ""
     """Once resolved: ``gave``, ``paid``, ``none`` or ``scandal``."""
 
 
@@ -455,33 +456,10 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
 
 
 def validate(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
-    if not isinstance(state, State):
-        raise CorruptState(f"expected a hollywood State, got {type(state).__name__}")
-    config = state.config
-    players = config.players
-    for name in ("money", "bid_cards", "hands", "packets", "set_aside", "trophies", "log"):
-        if len(getattr(state, name)) != players:
-            raise CorruptState(f"one entry per seat ({players})", f"data.{name}")
-    if len(state.lots) != players:
-        raise CorruptState(f"{players} face-up lots", "data.lots")
-    expected = {card for ids in components(config) for card in ids}
-    seen: dict[int, str] = {}
-    for place, items in places(state).items():
-        for index, card in enumerate(items):
-            if type(card) is not int or card not in expected:
-                raise CorruptState(f"card {card!r} is not in play", f"data.{place}[{index}]")
-            if card in seen:
-                raise CorruptState(f"card {card} is also in {seen[card]}",
-                                   f"data.{place}[{index}]")
-            seen[card] = place
-    if len(seen) != len(expected):
-        raise CorruptState(f"{len(expected) - len(seen)} cards are missing", "data")
-    if not 1 <= state.year <= 3 or not 0 <= state.distributor < players:
-        raise CorruptState("the year is 1 to 3 and the distributor a seat", "data.year")
-    for seat in range(players):
-        if state.money[seat] < 0:
-            raise CorruptState("money is never negative", f"data.money[{seat}]")
-        if not state.bid_cards[seat] <= BID_CARDS or 0 not in state.bid_cards[seat]:
-            raise CorruptState("bid cards are 0 to 4, and the 0 is never spent",
-                               f"data.bid_cards[{seat}]")
+    """Raise ``CorruptState`` naming the path when ``state`` breaks an invariant: every
+    field of the state and of its phase, within the bounds the rules imply
+    (:mod:`partyrules.games.hollywood.checks`)."""
+    # The checks use the rules of Stages 4 and 5, whose modules import this one.
+    from partyrules.games.hollywood.checks import validate_state
+
+    validate_state(state)

@@ -1,0 +1,447 @@
+"""Strict checks of Hollywood's records, run on every state and view that ``loads``
+reads (:func:`partyrules.games.hollywood.state.validate` and ``validate_view``).
+
+The promise: a state that passes is one the engine can go on from (it is over, or a
+seat has a legal action, and every listed action gives a state that passes), and a
+view that passes is one ``view`` could have written, so ``render_view`` can print it.
+Every check follows the config's card list: which ids are in play, their backs, which
+are Agents, Lawyers and Scandals cards, and the money ceiling are worked out from
+``config.data()`` (:func:`catalog`).
+
+Each failure is a :class:`~partyrules.core.errors.CorruptState` whose path names the
+bad value as it appears in the JSON document (``data.phase.bids[2].lot``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import Any, NoReturn
+
+import attrs
+
+from partyrules.core.errors import CorruptState
+from partyrules.games.hollywood.cards import GENRES, CardKind
+from partyrules.games.hollywood.crew import AGENT_TYPES, LAWYER_TYPES
+from partyrules.games.hollywood.films import (
+    FILM_ROLES,
+)
+from partyrules.games.hollywood.flow import (
+    GOLDEN_JURY,
+    TROPHY_INCOME,
+)
+from partyrules.games.hollywood.production import FILMS
+from partyrules.games.hollywood.state import (
+    BID_CARDS,
+    MAX_WORTHLESS,
+    STARTING_MONEY,
+    Answering,
+    Bidding,
+    Config,
+    CrewPlanning,
+    CrewTurn,
+    DistributorBids,
+    Drafting,
+    Note,
+    Over,
+    PlacedBid,
+    Play,
+    Producing,
+    StarDistribution,
+    State,
+    Trophy,
+    YearReport,
+    components,
+    places,
+)
+
+__all__ = ["Catalog", "catalog", "validate_state"]
+
+YEARS = 3
+"""A game lasts three production years."""
+DUO_MAX = 9
+"""Stage 6: the actor-and-actress bonus is at most 4 + 3 (Lighting Technician) + 2 (Red
+Carpet Gala)."""
+GENRE_MAX = 3
+"""Stage 6: the genre bonus is at most 3 per card (under the genre's Festival)."""
+WEEK_PER_SUPPLY_CARD = 2
+"""Stage 6: Independent Cinema Week pays 2 per Worthless Script and Second-Team Director."""
+TAKES_PER_YEAR = MAX_WORTHLESS + 1
+"""Stage 5: at most 3 Worthless Scripts and 1 Second-Team Director a year."""
+PLAY_RESULTS = ("gave", "paid", "none", "scandal")
+"""A resolved Stage 4 play: the target gave a card, paid, had nothing, or a Scandals card
+was set aside for it."""
+ICONS = ("", *GENRES)
+"""A slot's virtual icon: none, or a Teacher's genre."""
+_STAGE_4 = (CrewTurn, CrewPlanning, Answering)
+
+
+@attrs.frozen(slots=True)
+class Catalog:
+    """What a config's card list puts in play, for the checks."""
+
+    kinds: tuple[CardKind, ...]
+    """Per card id (of the whole list), its kind."""
+    by_back: dict[str, frozenset[int]]
+    """The ids in play of each back."""
+    in_play: frozenset[int]
+    """Every id in play."""
+    held: frozenset[int]
+    """The basic and star cards in play: what hands, packets, films and trophies hold."""
+    playable: frozenset[int]
+    """The Agents, Lawyers and Scandals cards in play (the cards of Stage 4 plays)."""
+    ceiling: int
+    """The most money a studio can have (:func:`money_ceiling`)."""
+
+
+@lru_cache(maxsize=64)
+def catalog(config: Config) -> Catalog:
+    """The :class:`Catalog` of ``config`` (memoized per config)."""
+    kinds = config.deck().cards
+    ids = dict(zip(("basic", "star", "worthless", "second_team", "festival"),
+                   map(frozenset, components(config)), strict=True))
+    in_play = frozenset().union(*ids.values())
+    held = ids["basic"] | ids["star"]
+    playable = frozenset(c for c in held if kinds[c].scandal
+                         or kinds[c].effect in ("agent", "lawyer"))
+    supply = len(ids["worthless"]) + len(ids["second_team"])
+    return Catalog(kinds, ids, in_play, held, playable,
+                   money_ceiling(config.players, [kinds[c] for c in in_play], supply))
+
+
+def money_ceiling(players: int, cards: Sequence[CardKind], supply: int) -> int:
+    """The most money a studio can hold under the rules with these cards in play: all
+    the starting money (a Lawyer's fee and the distribution bid only move money), plus
+    three years of the best box office every card could make at once, plus the Golden
+    Jury and the Films of the Year's end-of-game income.
+
+    A film of ``k`` cards earns at most its positive coins, 3 a card of genre bonus, 9
+    of duo, ``k * k`` of choreography, ``k * supply`` from Critics and 2 a supply card
+    under Independent Cinema Week; every card is in at most one film, so a year pays
+    at most ``P + 5n + n*n + n*supply + 27 * players`` for the ``n`` cards in play. The
+    bound is loose but rule-implied, and refuses the absurd (``10**30``).
+
+    >>> money_ceiling(2, [CardKind("Script", "basic", "script", coin=2, figurines=1)], 0)
+    227
+    """
+    count = len(cards)
+    positive = sum(max(0, kind.coin or 0) for kind in cards)
+    figurines = sum(kind.figurines for kind in cards)
+    films = FILMS * players
+    year = (positive + (GENRE_MAX + WEEK_PER_SUPPLY_CARD) * count + count * count
+            + count * supply + DUO_MAX * films + GOLDEN_JURY)
+    return STARTING_MONEY * players + YEARS * year + TROPHY_INCOME * figurines
+
+
+# -- small checks ----------------------------------------------------------------------------
+
+
+def _fail(message: str, path: str) -> NoReturn:
+    raise CorruptState(message, path)
+
+
+def _int_in(value: Any, low: int, high: int, path: str, what: str) -> None:
+    if type(value) is not int or not low <= value <= high:
+        _fail(f"{what} is from {low} to {high}, not {value!r}", path)
+
+
+def _seat(value: Any, players: int, path: str, what: str = "a seat") -> None:
+    if type(value) is not int or not 0 <= value < players:
+        _fail(f"{what} is a seat from 0 to {players - 1}, not {value!r}", path)
+
+
+def _seats(value: frozenset[int], players: int, path: str) -> None:
+    for seat in sorted(value, key=repr):
+        _seat(seat, players, path)
+
+
+def _per_seat(items: Sequence[Any], players: int, path: str) -> None:
+    if len(items) != players:
+        _fail(f"one entry per seat ({players}), not {len(items)}", path)
+
+
+def _card(card: Any, allowed: frozenset[int], path: str, what: str) -> None:
+    if type(card) is not int or card not in allowed:
+        _fail(f"card {card!r} is not {what}", path)
+
+
+def _cards(cards: Iterable[Any], allowed: frozenset[int], path: str, what: str) -> None:
+    for index, card in enumerate(cards):
+        _card(card, allowed, f"{path}[{index}]", what)
+
+
+def _empty(items: Sequence[Any], path: str, when: str) -> None:
+    if items:
+        _fail(f"empty {when}", path)
+
+
+def named_types(kind: CardKind) -> tuple[str, ...]:
+    """The types a card's play names: an Agent's four, a Lawyer's three, none for a
+    Scandals card."""
+    return AGENT_TYPES if kind.effect == "agent" else LAWYER_TYPES \
+        if kind.effect == "lawyer" else ()
+
+
+def _money(money: Sequence[int], players: int, ceiling: int, path: str) -> None:
+    _per_seat(money, players, path)
+    for seat, amount in enumerate(money):
+        _int_in(amount, 0, ceiling, f"{path}[{seat}]", "money")
+
+
+def _bid_cards(bid_cards: Sequence[frozenset[int]], players: int, path: str) -> None:
+    _per_seat(bid_cards, players, path)
+    for seat, cards in enumerate(bid_cards):
+        if not cards <= BID_CARDS or 0 not in cards:
+            _fail("bid cards are 0 to 4, and the 0 is never spent", f"{path}[{seat}]")
+
+
+def _placed_bid(bid: PlacedBid, players: int, path: str, *, lot_from: int = 1) -> None:
+    _int_in(bid.lot, lot_from, players + 1, f"{path}.lot", "a lot")
+    _int_in(bid.value, min(BID_CARDS), max(BID_CARDS), f"{path}.value", "a bid card")
+
+
+def _play(play: Play, players: int, cat: Catalog, path: str, *, state: str) -> None:
+    """A Stage 4 play: ``state`` is ``building`` (made one choice at a time: no type
+    named yet), ``made`` (complete, unresolved) or ``resolved``."""
+    _seat(play.owner, players, f"{path}.owner", "the owner")
+    _card(play.card, cat.playable, f"{path}.card", "an Agent, a Lawyer or a Scandals card "
+          "in play")
+    types = named_types(cat.kinds[play.card])
+    if state == "building" and play.target == -1:
+        pass
+    elif type(play.target) is not int or not 0 <= play.target < players \
+            or play.target == play.owner:
+        _fail(f"the target is another seat, not {play.target!r}", f"{path}.target")
+    if state == "building":
+        if play.named != "":
+            _fail("a play still being made names no type yet", f"{path}.named")
+        if play.target != -1 and not types:
+            _fail("a Scandals card with a target is a made play, not one being made",
+                  f"{path}.target")
+    elif play.named not in (types or ("",)):
+        _fail(f"this card names one of {list(types)}" if types else
+              "a Scandals card names no type", f"{path}.named")
+    if state != "resolved":
+        if play.result != "":
+            _fail("an unresolved play has no result", f"{path}.result")
+        return
+    if play.result not in PLAY_RESULTS:
+        _fail(f"a result is one of {list(PLAY_RESULTS)}, not {play.result!r}",
+              f"{path}.result")
+    scandal = not types
+    if (play.result == "scandal") != scandal or (
+            play.result == "paid" and cat.kinds[play.card].effect != "lawyer"):
+        _fail(f"{play.result!r} is not how this card's play resolves", f"{path}.result")
+
+
+def _notes(notes: Sequence[Note], seat: int, players: int, cat: Catalog, path: str) -> None:
+    for index, note in enumerate(notes):
+        where = f"{path}[{index}]"
+        if note.what not in ("star_given", "star_received", "hidden_lot", "gave",
+                             "received"):
+            _fail(f"unknown log entry {note.what!r}", f"{where}.what")
+        _card(note.card, cat.held, f"{where}.card", "a basic or star card in play")
+        if note.what == "hidden_lot":
+            if note.other != -1:
+                _fail("a hidden lot comes from no seat (-1)", f"{where}.other")
+        elif note.what == "star_given":
+            _seat(note.other, players, f"{where}.other")
+        else:
+            _seat(note.other, players, f"{where}.other", "another seat")
+            if note.other == seat:
+                _fail("a card changes hands between two seats", f"{where}.other")
+
+
+def _trophies(trophies: Sequence[Sequence[Trophy]], players: int, cat: Catalog,
+              last_year: int, path: str) -> None:
+    _per_seat(trophies, players, path)
+    years: set[int] = set()
+    for seat, won in enumerate(trophies):
+        for index, trophy in enumerate(won):
+            where = f"{path}[{seat}][{index}]"
+            _int_in(trophy.year, 1, last_year, f"{where}.year", "a year so far")
+            if trophy.year in years:
+                _fail(f"year {trophy.year} has one Film of the Year", f"{where}.year")
+            years.add(trophy.year)
+            _cards(trophy.cards, cat.held, f"{where}.cards", "a basic or star card in play")
+            printed = sum(cat.kinds[card].figurines for card in trophy.cards)
+            _int_in(trophy.countable, 0, printed, f"{where}.countable",
+                    "the countable figurines (at most those printed)")
+
+
+def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
+            path: str) -> None:
+    _int_in(report.year, 1, last_year, f"{path}.year", "the year of the last results")
+    shown: set[tuple[int, int]] = set()
+    ceiling = cat.ceiling
+    for index, film in enumerate(report.films):
+        where = f"{path}.films[{index}]"
+        _seat(film.seat, players, f"{where}.seat")
+        _int_in(film.film, 0, FILMS - 1, f"{where}.film", "a film")
+        if (film.seat, film.film) in shown:
+            _fail("each film is reported once", where)
+        shown.add((film.seat, film.film))
+        if not film.slots:
+            _fail("a reported film has cards", f"{where}.slots")
+        for position, slot in enumerate(film.slots):
+            _card(slot.card, cat.in_play, f"{where}.slots[{position}].card", "in play")
+            if slot.role not in FILM_ROLES:
+                _fail(f"a role is one of {list(FILM_ROLES)}", f"{where}.slots[{position}].role")
+            if slot.icon not in ICONS:
+                _fail(f"an icon is one of {list(GENRES)} or none",
+                      f"{where}.slots[{position}].icon")
+        for name in ("coins", "genre", "duo", "choreography", "critic", "festival",
+                     "box_office"):
+            _int_in(getattr(film, name), -ceiling, ceiling, f"{where}.{name}",
+                    "a box office item")
+        for name in ("cost", "title", "countable"):
+            _int_in(getattr(film, name), 0, ceiling, f"{where}.{name}", "a count")
+    best = report.film_of_the_year
+    if best is not None and tuple(best) not in shown:
+        _fail("the Film of the Year is one of the reported films",
+              f"{path}.film_of_the_year")
+    if report.discards:
+        _per_seat(report.discards, players, f"{path}.discards")
+        for seat, cards in enumerate(report.discards):
+            _cards(cards, cat.held, f"{path}.discards[{seat}]", "a basic or star card")
+            if len(cards) > TAKES_PER_YEAR:
+                _fail(f"at most {TAKES_PER_YEAR} discards a year", f"{path}.discards[{seat}]")
+    if report.takes:
+        _per_seat(report.takes, players, f"{path}.takes")
+        for seat, (worthless, second) in enumerate(report.takes):
+            _int_in(worthless, 0, MAX_WORTHLESS, f"{path}.takes[{seat}][0]",
+                    "Worthless Scripts taken")
+            _int_in(second, 0, 1, f"{path}.takes[{seat}][1]", "Second-Team Directors taken")
+
+
+# -- the state --------------------------------------------------------------------------------
+
+
+def validate_state(state: State) -> None:
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+    if not isinstance(state, State):
+        raise CorruptState(f"expected a hollywood State, got {type(state).__name__}")
+    config = state.config
+    players = config.players
+    cat = catalog(config)
+    for name in ("money", "bid_cards", "hands", "packets", "set_aside", "trophies", "log",
+                 "lots", "revealed_bids"):
+        _per_seat(getattr(state, name), players, f"data.{name}")
+    _phase_shape(state, players)
+    _where_cards_lie(state, cat)
+    _int_in(state.year, 1, YEARS, "data.year", "the year")
+    _seat(state.distributor, players, "data.distributor", "the distributor")
+    _money(state.money, players, cat.ceiling, "data.money")
+    _bid_cards(state.bid_cards, players, "data.bid_cards")
+    phase = state.phase
+    over = isinstance(phase, Over)
+    _trophies(state.trophies, players, cat, state.year, "data.trophies")
+    for seat, notes in enumerate(state.log):
+        _notes(notes, seat, players, cat, f"data.log[{seat}]")
+    if state.report is not None:
+        _report(state.report, players, cat, state.year if over else state.year - 1,
+                "data.report")
+    for index, play in enumerate(state.plays):
+        _play(play, players, cat, f"data.plays[{index}]", state="resolved")
+    if len({play.card for play in state.plays}) != len(state.plays):
+        _fail("a card is played once a year", "data.plays")
+    for seat, bid in enumerate(state.revealed_bids):
+        if bid is not None:
+            _placed_bid(bid, players, f"data.revealed_bids[{seat}]")
+    _board_of_the_stage(state, players)
+    check = _PHASE_CHECKS.get(type(phase))
+    if check is not None:
+        check(state, cat)
+
+
+def _phase_shape(state: State, players: int) -> None:
+    """The per-seat tuples of the phase, before anything reads them."""
+    phase = state.phase
+    if isinstance(phase, (DistributorBids, Bidding)):
+        _per_seat(phase.bids, players, "data.phase.bids")
+    elif isinstance(phase, Drafting):
+        _per_seat(phase.picks, players, "data.phase.picks")
+    elif isinstance(phase, CrewPlanning):
+        _per_seat(phase.plans, players, "data.phase.plans")
+        _per_seat(phase.building, players, "data.phase.building")
+    elif isinstance(phase, Producing):
+        _per_seat(phase.studios, players, "data.phase.studios")
+        for seat, studio in enumerate(phase.studios):
+            if len(studio.films) != FILMS:
+                _fail(f"a studio has {FILMS} films", f"data.phase.studios[{seat}].films")
+    elif isinstance(phase, Answering) and not phase.queue:
+        _fail("a play waits on its target", "data.phase.queue")
+
+
+_BACKS_OF_PLACE = {
+    "basic": ("basic",), "star": ("star",), "festivals": ("festival",),
+    "festival": ("festival",), "discard": ("basic", "star", "festival"),
+    "box": ("basic", "star"), "worthless": ("worthless",),
+    "second_team": ("second_team",), "lots": ("star",), "phase.stars": ("star",),
+}
+"""The backs each place may hold; every other place holds basic and star cards."""
+
+
+def _where_cards_lie(state: State, cat: Catalog) -> None:
+    """Every card in play lies in exactly one place, among the cards that place can
+    hold (a packet only basic cards, a supply only its own cards, ...)."""
+    seen: dict[int, str] = {}
+    kinds = cat.kinds
+    for place, items in places(state).items():
+        backs = _BACKS_OF_PLACE.get(place, ("basic", "star"))
+        if place.startswith("packets"):
+            backs = ("basic",)
+        for index, card in enumerate(items):
+            path = f"data.{place}[{index}]"
+            if type(card) is not int or card not in cat.in_play:
+                _fail(f"card {card!r} is not in play", path)
+            if card in seen:
+                _fail(f"card {card} is also in {seen[card]}", path)
+            if kinds[card].back not in backs:
+                _fail(f"a {kinds[card].back} card never lies in {place}", path)
+            seen[card] = place
+    if len(seen) != len(cat.in_play):
+        _fail(f"{len(cat.in_play) - len(seen)} cards are missing", "data")
+    if state.box and state.config.players != 2:
+        _fail("cards are boxed only in the 2-player game", "data.box")
+
+
+def _board_of_the_stage(state: State, players: int) -> None:
+    """What each stage leaves empty: packets outside the draft, lots after the auction,
+    hands in Stage 5, set-aside cards outside Stage 4, plays and bids outside the year
+    they belong to."""
+    phase = state.phase
+    drafting = isinstance(phase, (StarDistribution, Drafting))
+    for seat in range(players):
+        if not drafting:
+            _empty(state.packets[seat], f"data.packets[{seat}]", "outside Stages 1 and 2")
+        if not isinstance(phase, (CrewTurn, Answering)):
+            _empty(state.set_aside[seat], f"data.set_aside[{seat}]",
+                   "until Stage 4's plays resolve")
+        if isinstance(phase, (DistributorBids, Producing, Over)):
+            _empty(state.hands[seat], f"data.hands[{seat}]",
+                   "before the first year and from Stage 5 to the next year")
+        if isinstance(phase, (DistributorBids, Over)):
+            _empty(state.log[seat], f"data.log[{seat}]", "outside a year")
+    if not (drafting or isinstance(phase, Bidding)) and any(
+            card is not None for card in state.lots):
+        _fail("the lots are empty after the auction", "data.lots")
+    if not isinstance(phase, (CrewTurn, Answering, Producing)):
+        _empty(state.plays, "data.plays", "before Stage 4's plays are revealed")
+    revealed = isinstance(phase, (*_STAGE_4, Producing))
+    for seat, bid in enumerate(state.revealed_bids):
+        if (bid is None) == revealed:
+            _fail("the bids are revealed from the auction to the year's end" if revealed
+                  else "no bids are revealed outside Stages 4 and 5",
+                  f"data.revealed_bids[{seat}]")
+    if isinstance(phase, (DistributorBids, Over)) and state.festival is not None:
+        _fail("a Festival card rules a year only", "data.festival")
+    if state.festival is not None and not state.config.festivals:
+        _fail("Festival cards come with International Film Festivals", "data.festival")
+
+
+# -- the phases --------------------------------------------------------------------------------
+
+
+_PHASE_CHECKS: dict[type, Any] = {}
+
