@@ -25,6 +25,7 @@ from partyrules.games.hollywood.state import (
     Bidding,
     Config,
     CrewPlanning,
+    DistributorBids,
     Drafting,
     Note,
     Over,
@@ -32,6 +33,7 @@ from partyrules.games.hollywood.state import (
     Play,
     Producing,
     Slot,
+    StarDistribution,
     State,
     Trophy,
 )
@@ -203,6 +205,23 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "a hidden lot from a seat": (
         lambda: with_log(drafting(), Note("hidden_lot", drafting().hands[0][0], 1)),
         lambda: f"data.log[{drafting().distributor}][0].other"),
+    # the bids for the first distribution
+    "every seat has bid for the distribution": (
+        lambda: phase_of(first(AUCTION, DistributorBids), bids=(0, 0, 0)), "data.phase.bids"),
+    "a distribution bid that is no bid card": (
+        lambda: phase_of(first(AUCTION, DistributorBids), bids=(7, None, None)),
+        "data.phase.bids[0]"),
+    "distribution bids without the advanced rule": (
+        lambda: attrs.evolve(first(AUCTION, DistributorBids),
+                             config=Config(players=3, awards=True)),
+        "data.phase"),
+    # Stage 1
+    "more stars than seats to serve": (
+        lambda: phase_of(first(BASE, StarDistribution), served=frozenset({0, 1, 2})),
+        "data.phase.stars"),
+    "a star handed to seat 7": (
+        lambda: phase_of(first(BASE, StarDistribution), served=frozenset({7})),
+        "data.phase.served"),
 }
 
 

@@ -443,5 +443,33 @@ def _board_of_the_stage(state: State, players: int) -> None:
 # -- the phases --------------------------------------------------------------------------------
 
 
-_PHASE_CHECKS: dict[type, Any] = {}
+def _distributor_bids(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, DistributorBids)
+    if not state.config.distributor_auction or state.year != 1 or state.discard \
+            or state.report is not None:
+        _fail("the seats bid for the first distribution before the first year, with "
+              "the advanced rule", "data.phase")
+    for seat, value in enumerate(phase.bids):
+        if value is not None and value not in state.bid_cards[seat]:
+            _fail(f"a bid is one of the seat's bid cards, not {value!r}",
+                  f"data.phase.bids[{seat}]")
+    if all(value is not None for value in phase.bids):
+        _fail("once every seat has bid the distribution is settled", "data.phase.bids")
+
+
+def _star_distribution(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, StarDistribution)
+    _seats(phase.served, state.config.players, "data.phase.served")
+    unserved = state.config.players - len(phase.served)
+    if not 1 <= len(phase.stars) <= unserved:
+        _fail(f"the distributor holds 1 to {unserved} stars (one per seat not served)",
+              "data.phase.stars")
+
+
+_PHASE_CHECKS: dict[type, Any] = {
+    DistributorBids: _distributor_bids,
+    StarDistribution: _star_distribution,
+}
 
