@@ -150,6 +150,8 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     # issue 12's examples
     "Bidding.bids of the wrong length": (
         lambda: phase_of(bidding(), bids=(None,) * 4), "data.phase.bids"),
+    "Drafting.picks out of range": (
+        lambda: phase_of(drafting(), picks=(10**6, None, None)), "data.phase.picks[0]"),
     "money 10**30": (
         lambda: attrs.evolve(drafting(), money=(10**30, 12, 12)), "data.money[0]"),
     "a log entry with any text": (
@@ -222,6 +224,10 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "a star handed to seat 7": (
         lambda: phase_of(first(BASE, StarDistribution), served=frozenset({7})),
         "data.phase.served"),
+    # Stage 2
+    "every seat has picked": (
+        lambda: phase_of(drafting(), picks=tuple(p[0] for p in drafting().packets)),
+        "data.phase.picks"),
 }
 
 

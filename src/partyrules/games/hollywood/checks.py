@@ -28,6 +28,7 @@ from partyrules.games.hollywood.films import (
 )
 from partyrules.games.hollywood.flow import (
     GOLDEN_JURY,
+    PACKET,
     TROPHY_INCOME,
 )
 from partyrules.games.hollywood.production import FILMS
@@ -468,8 +469,26 @@ def _star_distribution(state: State, cat: Catalog) -> None:
               "data.phase.stars")
 
 
+def _drafting(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, Drafting)
+    for seat, packet in enumerate(state.packets):
+        if len(packet) > PACKET:
+            _fail(f"a packet has at most {PACKET} cards", f"data.packets[{seat}]")
+    if max(map(len, state.packets)) < 2:
+        _fail("the draft goes on while a packet has two cards or more", "data.packets")
+    for seat, pick in enumerate(phase.picks):
+        if pick is not None and pick not in state.packets[seat]:
+            _fail(f"a pick is a card of the seat's packet, not {pick!r}",
+                  f"data.phase.picks[{seat}]")
+    if all(pick is not None or not packet
+           for pick, packet in zip(phase.picks, state.packets, strict=True)):
+        _fail("a seat with a packet is still to pick", "data.phase.picks")
+
+
 _PHASE_CHECKS: dict[type, Any] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
+    Drafting: _drafting,
 }
 
