@@ -228,6 +228,16 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "every seat has picked": (
         lambda: phase_of(drafting(), picks=tuple(p[0] for p in drafting().packets)),
         "data.phase.picks"),
+    # Stage 3
+    "a bid on lot 9": (
+        lambda: phase_of(bidding(), bids=(PlacedBid(9, 0), None, None)),
+        "data.phase.bids[0].lot"),
+    "a bid above the seat's money": (
+        lambda: phase_of(attrs.evolve(bidding(), money=(0, 12, 12)),
+                         bids=(PlacedBid(1, 1), None, None)),
+        "data.phase.bids[0].value"),
+    "every seat has bid in the auction": (
+        lambda: phase_of(bidding(), bids=(PlacedBid(1, 0),) * 3), "data.phase.bids"),
 }
 
 

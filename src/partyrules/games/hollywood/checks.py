@@ -486,9 +486,32 @@ def _drafting(state: State, cat: Catalog) -> None:
         _fail("a seat with a packet is still to pick", "data.phase.picks")
 
 
+def _bidding(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, Bidding)
+    players = state.config.players
+    open_lots = {lot + 1 for lot, card in enumerate(state.lots) if card is not None}
+    if state.star:
+        open_lots.add(players + 1)
+    if not open_lots:
+        _fail("the auction has a lot with a card", "data.lots")
+    for seat, bid in enumerate(phase.bids):
+        if bid is None:
+            continue
+        where = f"data.phase.bids[{seat}]"
+        _placed_bid(bid, players, where)
+        if bid.lot not in open_lots:
+            _fail(f"lot {bid.lot} has no card", f"{where}.lot")
+        if bid.value not in state.bid_cards[seat] or bid.value > state.money[seat]:
+            _fail("a bid is an unspent bid card within the seat's money", f"{where}.value")
+    if all(bid is not None for bid in phase.bids):
+        _fail("once every seat has bid the auction is resolved", "data.phase.bids")
+
+
 _PHASE_CHECKS: dict[type, Any] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
     Drafting: _drafting,
+    Bidding: _bidding,
 }
 
