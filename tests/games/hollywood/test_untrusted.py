@@ -8,6 +8,7 @@ names the field and the path ``CorruptState`` must give (issue 12's examples fir
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -20,11 +21,14 @@ from partyrules import CorruptState
 from partyrules.core import testing
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
 from partyrules.games.hollywood.checks import catalog
+from partyrules.games.hollywood.crew import must_answer
 from partyrules.games.hollywood.films import natural_role
 from partyrules.games.hollywood.state import (
+    Answering,
     Bidding,
     Config,
     CrewPlanning,
+    CrewTurn,
     DistributorBids,
     Drafting,
     Note,
@@ -238,6 +242,18 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
         "data.phase.bids[0].value"),
     "every seat has bid in the auction": (
         lambda: phase_of(bidding(), bids=(PlacedBid(1, 0),) * 3), "data.phase.bids"),
+    # Stage 4
+    "a crew turn out of the round's order": (
+        lambda: phase_of(first(BASE, CrewTurn), seat=(first(BASE, CrewTurn).phase.seat + 1) % 3),
+        "data.phase.seat"),
+    "a crew turn with five seats to follow": (
+        lambda: phase_of(first(BASE, CrewTurn), left=5), "data.phase.left"),
+    "an answer without a turn to go back to": (
+        lambda: phase_of(first(BASE, Answering), then=None), "data.phase.then"),
+    "a waiting play with no type named": (
+        lambda: phase_of(first(BASE, Answering), queue=(attrs.evolve(
+            first(BASE, Answering).phase.queue[0], named=""),)),
+        "data.phase.queue[0].named"),
 }
 
 
@@ -297,3 +313,20 @@ def test_the_money_ceiling_follows_the_card_list() -> None:
     ceiling = catalog(BASE).ceiling
     assert catalog(Config(players=3, card_data=richer)).ceiling > ceiling
     GAME.validate(attrs.evolve(drafting(), money=(ceiling, 12, 12)))
+
+
+# -- determinize ----------------------------------------------------------------------------
+
+
+def test_determinize_leaves_a_waiting_target_able_to_answer() -> None:
+    rng = random.Random(5)
+    waiting = [s for config in (BASE, FULL) for s in states(config)
+               if isinstance(s.phase, Answering)]
+    assert waiting
+    for state in waiting:
+        assert isinstance(state.phase, Answering)
+        for seat in range(3):
+            twin = GAME.determinize(state, seat, rng)
+            GAME.validate(twin)
+            assert isinstance(twin.phase, Answering)
+            assert must_answer(twin, twin.phase.queue[0])

@@ -22,7 +22,7 @@ import attrs
 
 from partyrules.core.errors import CorruptState
 from partyrules.games.hollywood.cards import GENRES, CardKind
-from partyrules.games.hollywood.crew import AGENT_TYPES, LAWYER_TYPES
+from partyrules.games.hollywood.crew import AGENT_TYPES, LAWYER_TYPES, must_answer
 from partyrules.games.hollywood.films import (
     FILM_ROLES,
 )
@@ -508,10 +508,54 @@ def _bidding(state: State, cat: Catalog) -> None:
         _fail("once every seat has bid the auction is resolved", "data.phase.bids")
 
 
+def _crew_turn(state: State, cat: Catalog, turn: CrewTurn | None = None,
+               path: str = "data.phase") -> None:
+    turn = turn if turn is not None else state.phase  # type: ignore[assignment]
+    assert isinstance(turn, CrewTurn)
+    players = state.config.players
+    if state.config.scandals:
+        _fail("with Hollywood Scandals Stage 4 is planned at once", path)
+    _int_in(turn.left, 0, players - 1, f"{path}.left", "the seats still to follow")
+    expected = (state.distributor + players - 1 - turn.left) % players
+    if turn.seat != expected:
+        _fail(f"the round goes clockwise from the distributor: with {turn.left} seats "
+              f"to follow it is seat {expected}'s turn", f"{path}.seat")
+    if turn.building is not None:
+        _play(turn.building, players, cat, f"{path}.building", state="building")
+        if turn.building.owner != turn.seat:
+            _fail("the play being made is the turn's seat's", f"{path}.building.owner")
+
+
+def _answering(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, Answering)
+    players = state.config.players
+    for index, play in enumerate(phase.queue):
+        _play(play, players, cat, f"data.phase.queue[{index}]", state="made")
+    first = phase.queue[0]
+    if not named_types(cat.kinds[first.card]) or not must_answer(state, first):
+        _fail("the first play waits on a target that has to answer it",
+              "data.phase.queue[0]")
+    if state.config.scandals:
+        if phase.then is not None:
+            _fail("with Hollywood Scandals the plays resolve after every seat has ended",
+                  "data.phase.then")
+        return
+    if phase.then is None or len(phase.queue) != 1:
+        _fail("without Scandals one play at a time waits, in a turn of the round",
+              "data.phase.then")
+    _crew_turn(state, cat, phase.then, "data.phase.then")
+    if phase.then.building is not None or phase.then.seat != first.owner:
+        _fail("the turn goes back to the play's owner, with no play being made",
+              "data.phase.then")
+
+
 _PHASE_CHECKS: dict[type, Any] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
     Drafting: _drafting,
     Bidding: _bidding,
+    CrewTurn: _crew_turn,
+    Answering: _answering,
 }
 

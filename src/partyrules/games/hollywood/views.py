@@ -223,6 +223,9 @@ def _rebuild(state: State, seat: int, rng: random.Random,
             if play.result == "none" and play.target != seat and dealt and must_answer(
                     _with_hands(state, hands), play):
                 return None
+    if isinstance(phase, Answering) and dealt and not must_answer(
+            _with_hands(state, hands), phase.queue[0]):
+        return None  # the table sees the target wait to answer: it holds the type named
     if isinstance(phase, StarDistribution) and "stars" in dealt:
         phase = StarDistribution(dealt["stars"], phase.served)
     elif isinstance(phase, Drafting) and dealt:
