@@ -156,6 +156,10 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
         lambda: phase_of(bidding(), bids=(None,) * 4), "data.phase.bids"),
     "Drafting.picks out of range": (
         lambda: phase_of(drafting(), picks=(10**6, None, None)), "data.phase.picks[0]"),
+    "a Stage 4 plan aimed at seat 122": (
+        lambda: with_plan_play(planning(),
+                               target=122),
+        lambda: f"data.phase.plans[{planner(planning())}][0].target"),
     "money 10**30": (
         lambda: attrs.evolve(drafting(), money=(10**30, 12, 12)), "data.money[0]"),
     "a log entry with any text": (
@@ -248,6 +252,18 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
         "data.phase.seat"),
     "a crew turn with five seats to follow": (
         lambda: phase_of(first(BASE, CrewTurn), left=5), "data.phase.left"),
+    "every seat has ended its plan": (
+        lambda: phase_of(first(FULL, CrewPlanning), ended=frozenset({0, 1, 2})),
+        "data.phase.ended"),
+    "a plan holding another seat's play": (
+        lambda: with_plan_play(
+            planning(),
+            owner=bystander(planning())),
+        lambda: f"data.phase.plans[{planner(planning())}][0].owner"),
+    "a play naming a type sideways": (
+        lambda: with_plan_play(planning(),
+                               named="sideways"),
+        lambda: f"data.phase.plans[{planner(planning())}][0].named"),
     "an answer without a turn to go back to": (
         lambda: phase_of(first(BASE, Answering), then=None), "data.phase.then"),
     "a waiting play with no type named": (

@@ -526,6 +526,32 @@ def _crew_turn(state: State, cat: Catalog, turn: CrewTurn | None = None,
             _fail("the play being made is the turn's seat's", f"{path}.building.owner")
 
 
+def _crew_planning(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, CrewPlanning)
+    players = state.config.players
+    if not state.config.scandals:
+        _fail("Stage 4 is planned at once only with Hollywood Scandals", "data.phase")
+    _seats(phase.ended, players, "data.phase.ended")
+    if len(phase.ended) == players:
+        _fail("once every seat has ended the plays are revealed", "data.phase.ended")
+    for seat in range(players):
+        for index, play in enumerate(phase.plans[seat]):
+            where = f"data.phase.plans[{seat}][{index}]"
+            _play(play, players, cat, where, state="made")
+            if play.owner != seat:
+                _fail("a seat's plan holds its own plays", f"{where}.owner")
+        building = phase.building[seat]
+        if building is not None:
+            where = f"data.phase.building[{seat}]"
+            _play(building, players, cat, where, state="building")
+            if building.owner != seat or seat in phase.ended:
+                _fail("a seat makes its own play, before it ends", f"{where}.owner")
+        if seat in phase.ended and any(cat.kinds[c].effect == "lawyer"
+                                       for c in state.hands[seat]):
+            _fail("a seat holding a Lawyer may not end", "data.phase.ended")
+
+
 def _answering(state: State, cat: Catalog) -> None:
     phase = state.phase
     assert isinstance(phase, Answering)
@@ -556,6 +582,7 @@ _PHASE_CHECKS: dict[type, Any] = {
     Drafting: _drafting,
     Bidding: _bidding,
     CrewTurn: _crew_turn,
+    CrewPlanning: _crew_planning,
     Answering: _answering,
 }
 
