@@ -270,6 +270,37 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
         lambda: phase_of(first(BASE, Answering), queue=(attrs.evolve(
             first(BASE, Answering).phase.queue[0], named=""),)),
         "data.phase.queue[0].named"),
+    # Stage 5
+    "a studio with two films": (
+        lambda: with_studio(producing_finished(), 0,
+                            films=producing_finished().phase.studios[0].films[:2]),
+        "data.phase.studios[0].films"),
+    "a studio with -1 moves": (
+        lambda: with_studio(producing_finished(), 0, moves=-1),
+        "data.phase.studios[0].moves"),
+    "a Scandals obligation its cards do not set": (
+        lambda: with_studio(producing_finished(), 0, obligation=5),
+        "data.phase.studios[0].obligation"),
+    "a Worthless Script token never taken": (
+        lambda: with_studio(producing_finished(), 0,
+                            hand=(*producing_finished().phase.studios[0].hand, -1)),
+        lambda: f"data.phase.studios[0].hand[{len(producing_finished().phase.studios[0].hand)}]"),
+    "a Worthless Script taken without its token": (
+        lambda: with_studio(producing_finished(), 0, worthless=1),
+        "data.phase.studios[0]"),
+    "a card in a role no card plays": (
+        lambda: with_studio(
+            one_card_film(producing_finished()), finisher(producing_finished()),
+            films=((Slot(producing_finished().phase.studios[
+                finisher(producing_finished())].start[0], "sideways"),), (), ())),
+        lambda: f"data.phase.studios[{finisher(producing_finished())}].films[0][0].role"),
+    "a finished studio with a one-card film": (
+        lambda: one_card_film(producing_finished()),
+        lambda: f"data.phase.studios[{finisher(producing_finished())}].films[0]"),
+    "every studio finished": (
+        lambda: phase_of(producing_finished(), studios=tuple(
+            attrs.evolve(s, finished=True) for s in producing_finished().phase.studios)),
+        "data.phase.studios"),
 }
 
 

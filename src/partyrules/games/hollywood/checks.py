@@ -25,13 +25,20 @@ from partyrules.games.hollywood.cards import GENRES, CardKind
 from partyrules.games.hollywood.crew import AGENT_TYPES, LAWYER_TYPES, must_answer
 from partyrules.games.hollywood.films import (
     FILM_ROLES,
+    Placed,
+    film_cost,
+    film_error,
+    role_error,
+    scandal_obligation,
 )
 from partyrules.games.hollywood.flow import (
     GOLDEN_JURY,
     PACKET,
+    SECOND_TEAM_TOKEN,
     TROPHY_INCOME,
+    WORTHLESS_TOKENS,
 )
-from partyrules.games.hollywood.production import FILMS
+from partyrules.games.hollywood.production import FILMS, move_budget
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
@@ -50,6 +57,7 @@ from partyrules.games.hollywood.state import (
     Producing,
     StarDistribution,
     State,
+    Studio,
     Trophy,
     YearReport,
     components,
@@ -315,6 +323,119 @@ def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
             _int_in(second, 0, 1, f"{path}.takes[{seat}][1]", "Second-Team Directors taken")
 
 
+def _token_kind(cat: Catalog, token: int) -> CardKind:
+    back = "second_team" if token == SECOND_TEAM_TOKEN else "worthless"
+    return next(kind for kind in cat.kinds if kind.back == back)
+
+
+def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str) -> None:
+    """A seat's Stage 5: its cards are the ones it began with, less its discards, plus
+    one token per supply card taken; roles, icons and Teachers agree; the obligation is
+    the one its cards set and can still be met; a finished studio could finish."""
+    _int_in(studio.worthless, 0, MAX_WORTHLESS, f"{path}.worthless", "Worthless Scripts taken")
+    _int_in(studio.second_team, 0, 1 if config.awards else 0, f"{path}.second_team",
+            "Second-Team Directors taken")
+    if len(studio.films) != FILMS:
+        _fail(f"a studio has {FILMS} films", f"{path}.films")
+    tokens = {*WORTHLESS_TOKENS[:studio.worthless],
+              *((SECOND_TEAM_TOKEN,) if studio.second_team else ())}
+    start = studio.start
+    _cards(start, cat.held, f"{path}.start", "a basic or star card in play")
+    if len(set(start)) != len(start):
+        _fail("a card is listed twice", f"{path}.start")
+    began = frozenset(start)
+    seen: set[int] = set()
+
+    def own(card: Any, where: str) -> None:
+        if card in tokens if type(card) is int and card < 0 else card in began:
+            if card in seen:
+                _fail(f"card {card} is in the studio twice", where)
+            seen.add(card)
+            return
+        _fail(f"card {card!r} is not one of the studio's cards (those it began with, "
+              f"and tokens {sorted(tokens)} for the supply cards taken)", where)
+
+    for index, card in enumerate(studio.hand):
+        own(card, f"{path}.hand[{index}]")
+    kinds: dict[int, CardKind] = {}
+    for number, film in enumerate(studio.films):
+        for index, slot in enumerate(film):
+            where = f"{path}.films[{number}][{index}]"
+            own(slot.card, f"{where}.card")
+            kind = _token_kind(cat, slot.card) if slot.card < 0 else cat.kinds[slot.card]
+            kinds[slot.card] = kind
+            if not isinstance(slot.role, str) or role_error(kind, slot.role) is not None:
+                _fail(f"{kind.name} cannot play {slot.role!r}", f"{where}.role")
+            if slot.icon not in ICONS:
+                _fail(f"an icon is one of {list(GENRES)} or none", f"{where}.icon")
+    for index, card in enumerate(studio.discards):
+        where = f"{path}.discards[{index}]"
+        if type(card) is not int or card < 0:
+            _fail(f"a discard is a card of the studio, not {card!r}", where)
+        own(card, where)
+        if cat.kinds[card].scandal:
+            _fail("a Scandals card is never discarded", where)
+    if seen != began | tokens:
+        _fail(f"cards {sorted((began | tokens) - seen)} are missing from the studio", path)
+    if len(studio.discards) != studio.worthless + studio.second_team:
+        _fail("one discard per supply card taken", f"{path}.discards")
+    _taught(studio, cat, config, path)
+    _int_in(studio.moves, 0, move_budget(studio) + (TAKES_PER_YEAR + 1) * len(start),
+            f"{path}.moves", "the moves made (the budget, then at most one per card "
+            "toward each arrangement the takes lead to)")
+    due = scandal_obligation([cat.kinds[c] for c in start]) if config.scandals else 0
+    if studio.obligation != due:
+        _fail(f"the Scandals obligation of these cards is {due}", f"{path}.obligation")
+    if due:
+        kept = [cat.kinds[c] for c in start if c not in set(studio.discards)]
+        if scandal_obligation(kept) < due:
+            _fail("the discards leave the films unable to hold the Scandals cards due",
+                  f"{path}.discards")
+    if type(studio.finished) is not bool:
+        _fail("finished is true or false", f"{path}.finished")
+    if studio.finished:
+        _could_finish(studio, kinds, money, path)
+
+
+def _taught(studio: Studio, cat: Catalog, config: Config, path: str) -> None:
+    film_of = {slot.card: number for number, film in enumerate(studio.films)
+               for slot in film}
+    icons = {slot.card for film in studio.films for slot in film if slot.icon}
+    if studio.taught and not config.awards:
+        _fail("Teachers come with the Hollywood Awards", f"{path}.taught")
+    teachers: set[int] = set()
+    learners: set[int] = set()
+    for index, pair in enumerate(studio.taught):
+        where = f"{path}.taught[{index}]"
+        teacher, card = pair
+        if teacher not in film_of or teacher < 0 or cat.kinds[teacher].effect != "teacher":
+            _fail(f"{teacher!r} is not a Teacher in one of the studio's films", f"{where}[0]")
+        if film_of.get(card) != film_of[teacher] or card not in icons:
+            _fail("the card taught is in the Teacher's film and has its icon", f"{where}[1]")
+        if teacher in teachers or card in learners:
+            _fail("one icon per Teacher, one per card", where)
+        teachers.add(teacher)
+        learners.add(card)
+    if learners != icons:
+        _fail("every virtual icon comes from a Teacher of the film", f"{path}.taught")
+
+
+def _could_finish(studio: Studio, kinds: dict[int, CardKind], money: int, path: str) -> None:
+    cost = scandals = 0
+    for number, film in enumerate(studio.films):
+        if not film:
+            continue
+        placed = [Placed(kinds[slot.card], slot.role, slot.icon) for slot in film]
+        error = film_error(placed)
+        if error:
+            _fail(f"a finished studio's films are valid: {error}", f"{path}.films[{number}]")
+        cost += film_cost(placed)
+        scandals += sum(1 for p in placed if p.kind.scandal)
+    if scandals < studio.obligation or cost > money:
+        _fail("a finished studio holds the Scandals cards due and can pay its films",
+              f"{path}.finished")
+
+
 # -- the state --------------------------------------------------------------------------------
 
 
@@ -576,6 +697,22 @@ def _answering(state: State, cat: Catalog) -> None:
               "data.phase.then")
 
 
+def _producing(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    worthless = second_team = 0
+    for seat, studio in enumerate(phase.studios):
+        _studio(studio, state.config, cat, state.money[seat], f"data.phase.studios[{seat}]")
+        worthless += studio.worthless
+        second_team += studio.second_team
+    if worthless > len(state.worthless):
+        _fail("more Worthless Scripts taken than the supply holds", "data.phase.studios")
+    if second_team > len(state.second_team):
+        _fail("more Second-Team Directors taken than the supply holds", "data.phase.studios")
+    if all(studio.finished for studio in phase.studios):
+        _fail("once every studio has finished the films are revealed", "data.phase.studios")
+
+
 _PHASE_CHECKS: dict[type, Any] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
@@ -584,5 +721,6 @@ _PHASE_CHECKS: dict[type, Any] = {
     CrewTurn: _crew_turn,
     CrewPlanning: _crew_planning,
     Answering: _answering,
+    Producing: _producing,
 }
 
