@@ -301,6 +301,14 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
         lambda: phase_of(producing_finished(), studios=tuple(
             attrs.evolve(s, finished=True) for s in producing_finished().phase.studios)),
         "data.phase.studios"),
+    # the end
+    "the wrong winners": (
+        lambda: phase_of(over(), winners=frozenset(range(3)) - over().phase.winners),
+        "data.phase"),
+    "a game over in year 2": (
+        lambda: attrs.evolve(over(), year=2, report=None, trophies=tuple(
+            tuple(t for t in won if t.year <= 2) for won in over().trophies)),
+        "data.year"),
 }
 
 

@@ -471,9 +471,7 @@ def validate_state(state: State) -> None:
         if bid is not None:
             _placed_bid(bid, players, f"data.revealed_bids[{seat}]")
     _board_of_the_stage(state, players)
-    check = _PHASE_CHECKS.get(type(phase))
-    if check is not None:
-        check(state, cat)
+    _PHASE_CHECKS[type(phase)](state, cat)
 
 
 def _phase_shape(state: State, players: int) -> None:
@@ -713,6 +711,23 @@ def _producing(state: State, cat: Catalog) -> None:
         _fail("once every studio has finished the films are revealed", "data.phase.studios")
 
 
+def _over(state: State, cat: Catalog) -> None:
+    phase = state.phase
+    assert isinstance(phase, Over)
+    if state.year != YEARS:
+        _fail(f"the game ends after year {YEARS}", "data.year")
+    money = state.money
+    rich = [seat for seat, amount in enumerate(money) if amount == max(money)]
+    most = max(len(state.trophies[seat]) for seat in rich)
+    titled = frozenset(seat for seat in rich if len(state.trophies[seat]) == most)
+    reason = ("most_money" if len(rich) == 1 else
+              "films_of_the_year" if len(titled) == 1 else "shared")
+    if phase.reason != reason or phase.winners != (frozenset(rich) if len(rich) == 1
+                                                   else titled):
+        _fail(f"the money and Films of the Year make it {reason!r}, won by "
+              f"{sorted(titled if len(rich) > 1 else rich)}", "data.phase")
+
+
 _PHASE_CHECKS: dict[type, Any] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
@@ -722,5 +737,6 @@ _PHASE_CHECKS: dict[type, Any] = {
     CrewPlanning: _crew_planning,
     Answering: _answering,
     Producing: _producing,
+    Over: _over,
 }
 
