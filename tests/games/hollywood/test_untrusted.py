@@ -19,6 +19,7 @@ import pytest
 import partyrules
 from partyrules import CorruptState
 from partyrules.core import testing
+from partyrules.core.replay import component_digest
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
 from partyrules.games.hollywood.checks import catalog
 from partyrules.games.hollywood.crew import must_answer
@@ -40,6 +41,7 @@ from partyrules.games.hollywood.state import (
     StarDistribution,
     State,
     Trophy,
+    component_data,
 )
 
 GAME = partyrules.get_game("hollywood")
@@ -370,7 +372,61 @@ def test_the_money_ceiling_follows_the_card_list() -> None:
     GAME.validate(attrs.evolve(drafting(), money=(ceiling, 12, 12)))
 
 
-# -- determinize ----------------------------------------------------------------------------
+# -- views ------------------------------------------------------------------------------------
+
+
+def _view_document(state: State, seat: int | None) -> Any:
+    return json.loads(partyrules.dumps(GAME.view(state, seat)))
+
+
+@pytest.mark.parametrize(("field", "value", "seat", "path"), [
+    ("packet", [2**64], 0, "data.packet[0]"),
+    ("hand", [0], None, "data.hand"),
+    ("own_bid", {"lot": 99, "value": 0}, 0, "data.own_bid.lot"),
+    ("hand_sizes", [0, 0], 0, "data.hand_sizes"),
+    ("year", 9, 1, "data.year"),
+    ("lots", [5, None, None], 0, "data.lots[0]"),
+    ("done", [3], 0, "data.done"),
+])
+def test_a_view_with_one_field_broken_is_refused_at_its_path(field: str, value: Any,
+                                                             seat: int | None,
+                                                             path: str) -> None:
+    document = _view_document(drafting(), seat)
+    document["data"][field] = value
+    with pytest.raises(CorruptState) as refused:
+        partyrules.loads(json.dumps(document))
+    assert refused.value.path == path, refused.value
+
+
+def test_a_view_of_a_studio_with_two_films_is_refused() -> None:
+    state = producing_finished()
+    document = _view_document(state, 0)
+    del document["data"]["studio"]["films"][2]
+    with pytest.raises(CorruptState) as refused:
+        partyrules.loads(json.dumps(document))
+    assert refused.value.path == "data.studio.films"
+
+
+def test_a_report_slot_with_a_role_sideways_is_refused() -> None:
+    reported = next(s for s in states(BASE) if s.report is not None and s.report.films)
+    document = _view_document(reported, None)
+    document["data"]["report"]["films"][0]["slots"][0]["role"] = "sideways"
+    with pytest.raises(CorruptState) as refused:
+        partyrules.loads(json.dumps(document))
+    assert refused.value.path == "data.report.films[0].slots[0].role"
+
+
+def test_every_real_view_loads_and_renders() -> None:
+    for config in (BASE, FULL, AUCTION):
+        for state in states(config)[::7]:
+            for seat in (None, 0, 1, 2):
+                view = GAME.view(state, seat)
+                GAME.validate_view(view)
+                assert partyrules.loads(partyrules.dumps(view)) == view
+                assert GAME.render_view(view)
+
+
+# -- determinize and the component data ---------------------------------------------------------
 
 
 def test_determinize_leaves_a_waiting_target_able_to_answer() -> None:
@@ -385,3 +441,19 @@ def test_determinize_leaves_a_waiting_target_able_to_answer() -> None:
             GAME.validate(twin)
             assert isinstance(twin.phase, Answering)
             assert must_answer(twin, twin.phase.queue[0])
+
+
+def test_component_data_is_the_card_list_in_use() -> None:
+    assert component_data(BASE) == DEFAULT_CARD_DATA
+    other = (attrs.evolve(DEFAULT_CARD_DATA[0], coin=9), *DEFAULT_CARD_DATA[1:])
+    assert component_data(Config(players=3, card_data=other)) == other
+    assert component_digest("hollywood", BASE) != component_digest(
+        "hollywood", Config(players=3, card_data=other))
+
+
+def test_a_replay_made_with_another_card_list_says_so() -> None:
+    other = (attrs.evolve(DEFAULT_CARD_DATA[0], coin=9), *DEFAULT_CARD_DATA[1:])
+    replay = testing.play_random(GAME, Config(players=3, card_data=other), seed=2).replay(10)
+    moved = attrs.evolve(replay, config=BASE)
+    report = moved.verify()
+    assert not report.ok and report.other_data

@@ -59,12 +59,13 @@ from partyrules.games.hollywood.state import (
     State,
     Studio,
     Trophy,
+    View,
     YearReport,
     components,
     places,
 )
 
-__all__ = ["Catalog", "catalog", "validate_state"]
+__all__ = ["Catalog", "catalog", "validate_state", "validate_view"]
 
 YEARS = 3
 """A game lasts three production years."""
@@ -740,3 +741,115 @@ _PHASE_CHECKS: dict[type, Any] = {
     Over: _over,
 }
 
+
+# -- the view --------------------------------------------------------------------------------
+
+
+def validate_view(view: View) -> None:
+    """Raise :class:`CorruptState` naming the path unless ``view`` is one ``view()``
+    could have written: shapes, ranges, ids of the card list, vocabularies, and nothing
+    private in a spectator's view."""
+    if not isinstance(view, View):
+        raise CorruptState(f"expected a hollywood View, got {type(view).__name__}")
+    config = view.config
+    players = config.players
+    cat = catalog(config)
+    seat = view.seat
+    if seat is not None:
+        _seat(seat, players, "data.seat")
+    _seats(view.to_act, players, "data.to_act")
+    _seats(view.done, players, "data.done")
+    _int_in(view.year, 1, YEARS, "data.year", "the year")
+    _seat(view.distributor, players, "data.distributor", "the distributor")
+    _money(view.money, players, cat.ceiling, "data.money")
+    _bid_cards(view.bid_cards, players, "data.bid_cards")
+    for name, back in (("basic_size", "basic"), ("star_size", "star"),
+                       ("festivals_size", "festival"), ("worthless_size", "worthless"),
+                       ("second_team_size", "second_team")):
+        _int_in(getattr(view, name), 0, len(cat.by_back[back]), f"data.{name}",
+                f"the {back} cards left")
+    if view.festival is not None:
+        _card(view.festival, cat.by_back["festival"], "data.festival", "a Festival card")
+    _cards(view.discard, cat.held | cat.by_back["festival"], "data.discard",
+           "a discarded card in play")
+    for name in ("hand_sizes", "packet_sizes", "set_aside_sizes", "lots",
+                 "revealed_bids", "trophies"):
+        _per_seat(getattr(view, name), players, f"data.{name}")
+    for name in ("hand_sizes", "set_aside_sizes"):
+        for index, size in enumerate(getattr(view, name)):
+            _int_in(size, 0, len(cat.held), f"data.{name}[{index}]", "a count of cards")
+    for index, size in enumerate(view.packet_sizes):
+        _int_in(size, 0, PACKET, f"data.packet_sizes[{index}]", "a packet's size")
+    if view.studio is None:
+        _cards(view.hand, cat.held, "data.hand", "a basic or star card in play")
+    _cards(view.packet, cat.by_back["basic"], "data.packet", "a basic card in play")
+    _cards(view.stars, cat.by_back["star"], "data.stars", "a star card in play")
+    for index, card in enumerate(view.lots):
+        if card is not None:
+            _card(card, cat.by_back["star"], f"data.lots[{index}]", "a star card in play")
+    _cards(view.set_aside, cat.held, "data.set_aside", "a basic or star card in play")
+    for index, play in enumerate(view.plays):
+        _play(play, players, cat, f"data.plays[{index}]", state="resolved")
+    for index, play in enumerate(view.own_plays):
+        _play(play, players, cat, f"data.own_plays[{index}]", state="made")
+    for index, play in enumerate(view.queue):
+        _play(play, players, cat, f"data.queue[{index}]", state="made")
+    if view.building is not None:
+        _play(view.building, players, cat, "data.building", state="building")
+    for index, bid in enumerate(view.revealed_bids):
+        if bid is not None:
+            _placed_bid(bid, players, f"data.revealed_bids[{index}]")
+    if view.own_bid is not None:
+        _placed_bid(view.own_bid, players, "data.own_bid", lot_from=0)
+    if view.own_pick is not None:
+        _card(view.own_pick, cat.by_back["basic"], "data.own_pick", "a basic card in play")
+    if view.crew_seat is not None:
+        _seat(view.crew_seat, players, "data.crew_seat")
+    _trophies(view.trophies, players, cat, view.year, "data.trophies")
+    if view.report is not None:
+        _report(view.report, players, cat, view.year, "data.report")
+    if view.over is not None:
+        if not view.over.winners or view.over.reason not in (
+                "most_money", "films_of_the_year", "shared"):
+            _fail("a game ends with winners and a reason", "data.over")
+        _seats(view.over.winners, players, "data.over.winners")
+    if seat is None:
+        _spectator_holds_nothing(view)
+        return
+    _notes(view.log, seat, players, cat, "data.log")
+    if view.studio is not None:
+        _studio(view.studio, config, cat, view.money[seat], "data.studio")
+        if view.hand != view.studio.hand:
+            _fail("in Stage 5 the hand is the studio's", "data.hand")
+    _seen_once(view)
+
+
+def _spectator_holds_nothing(view: View) -> None:
+    for name in ("hand", "packet", "stars", "set_aside", "own_plays", "log"):
+        _empty(getattr(view, name), f"data.{name}", "for a spectator")
+    for name in ("own_bid", "own_pick", "studio"):
+        if getattr(view, name) is not None:
+            _fail("a spectator holds nothing", f"data.{name}")
+    if view.building is not None and view.crew_seat is None:
+        _fail("a spectator sees only a sequential turn's play", "data.building")
+
+
+def _seen_once(view: View) -> None:
+    """A card the viewer sees lies in one place."""
+    seen: dict[int, str] = {}
+    studio_cards: tuple[int, ...] = ()
+    if view.studio is not None:
+        studio_cards = (*(slot.card for film in view.studio.films for slot in film),
+                        *view.studio.discards)
+    groups: tuple[tuple[str, Iterable[int]], ...] = (
+        ("discard", view.discard), ("hand", view.hand), ("packet", view.packet),
+        ("stars", view.stars), ("lots", (c for c in view.lots if c is not None)),
+        ("set_aside", view.set_aside), ("studio", studio_cards),
+        ("trophies", (c for won in view.trophies for t in won for c in t.cards)))
+    for name, cards in groups:
+        for card in cards:
+            if card < 0:
+                continue
+            if card in seen:
+                _fail(f"card {card} is also in {seen[card]}", f"data.{name}")
+            seen[card] = name

@@ -49,9 +49,11 @@ __all__ = [
     "Trophy",
     "View",
     "YearReport",
+    "component_data",
     "components",
     "places",
     "validate",
+    "validate_view",
 ]
 
 STARTING_MONEY = 12
@@ -455,6 +457,11 @@ def places(state: State) -> dict[str, tuple[Hashable, ...]]:
     return found
 
 
+def component_data(config: Config) -> tuple[CardKind, ...]:
+    """The card list a config plays with (a replay records its digest)."""
+    return config.data()
+
+
 def validate(state: State) -> None:
     """Raise ``CorruptState`` naming the path when ``state`` breaks an invariant: every
     field of the state and of its phase, within the bounds the rules imply
@@ -463,3 +470,11 @@ def validate(state: State) -> None:
     from partyrules.games.hollywood.checks import validate_state
 
     validate_state(state)
+
+
+def validate_view(view: View) -> None:
+    """Raise ``CorruptState`` naming the path unless ``view`` is one ``view()`` could
+    have written (:mod:`partyrules.games.hollywood.checks`)."""
+    from partyrules.games.hollywood.checks import validate_view as check_view
+
+    check_view(view)
