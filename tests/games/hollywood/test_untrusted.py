@@ -17,9 +17,18 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules import CorruptState
+from partyrules import CorruptState, IllegalAction
 from partyrules.core import testing
 from partyrules.core.replay import component_digest
+from partyrules.games.hollywood.actions import (
+    AssignCard,
+    Bid,
+    Draft,
+    GiveCard,
+    GiveStar,
+    NameType,
+    TeachIcon,
+)
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
 from partyrules.games.hollywood.checks import catalog
 from partyrules.games.hollywood.crew import must_answer
@@ -424,6 +433,40 @@ def test_every_real_view_loads_and_renders() -> None:
                 GAME.validate_view(view)
                 assert partyrules.loads(partyrules.dumps(view)) == view
                 assert GAME.render_view(view)
+
+
+# -- narration --------------------------------------------------------------------------------
+
+
+REFUSED = [Draft(0, 10**30), GiveStar(0, -5, 99), AssignCard(0, 2**64, 7, "x"),
+           GiveCard(1, 3), TeachIcon(0, -1, 2**70, "Z"), NameType(0, "x"), Bid(99, 1, 0)]
+
+
+@pytest.mark.parametrize("action", REFUSED, ids=repr)
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_describe_action_refuses_what_apply_refuses(action: object, viewer: int | None,
+                                                    ) -> None:
+    for state in (drafting(), producing_finished(), first(FULL, CrewPlanning)):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.describe_action(state, action, viewer)
+        assert str(refused.value)
+
+
+def test_a_refusal_tells_only_the_acting_seat_the_rule() -> None:
+    state = drafting()
+    hidden = state.packets[1][0]
+    with pytest.raises(IllegalAction, match="not in your packet"):
+        GAME.describe_action(state, Draft(0, hidden), 0)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.describe_action(state, Draft(0, hidden), 1)
+    assert str(refused.value) == "seat 0 cannot take that action now"
+
+
+def test_a_legal_action_is_still_narrated() -> None:
+    state = drafting()
+    card = state.packets[0][0]
+    assert GAME.describe_action(state, Draft(0, card), 1) == "Seat 0 drafts a card"
+    assert GAME.describe_action(state, Draft(0, card), 0).startswith("Seat 0 drafts ")
 
 
 # -- determinize and the component data ---------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from partyrules.core.errors import IllegalAction
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.hollywood.actions import (
@@ -35,7 +36,7 @@ from partyrules.games.hollywood.actions import (
 from partyrules.games.hollywood.crew import holds_lawyer, must_answer, named_types
 from partyrules.games.hollywood.films import plan_films, scandal_obligation
 from partyrules.games.hollywood.flow import evolve, kinds_of
-from partyrules.games.hollywood.rules import legal_actions, to_act
+from partyrules.games.hollywood.rules import legal_actions, to_act, why_illegal
 from partyrules.games.hollywood.state import (
     Answering,
     Bidding,
@@ -337,7 +338,16 @@ _DESCRIBE: dict[type, Callable[[State, object, int | None], str]] = {}
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: hidden choices
-    (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat making them."""
+    (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat making them.
+
+    Only an action ``apply`` would take is narrated: any other raises
+    :class:`~partyrules.core.errors.IllegalAction`, with the rule it breaks for the seat
+    that would take it (to anyone else the rule could tell that seat's hidden cards)."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        seat = getattr(action, "seat", None)
+        raise IllegalAction(reason if viewer is not None and viewer == seat
+                            else f"seat {seat!r} cannot take that action now")
     who = f"Seat {action.seat}"
     own = viewer == action.seat
     config = state.config
