@@ -732,6 +732,36 @@ def test_spec_determinize_keeps_what_the_seat_knows() -> None:
         assert sampled.rng != state.rng
 
 
+def test_spec_determinize_casts_the_others_ballots_again_during_a_vote() -> None:
+    """Ballots are hidden until the count, so a sampled state must not keep the real
+    ones of the others: a search bot voting after them would know how they voted."""
+    state = arrange([HERVE, OTHERS[0], OTHERS[1], ["Banksy", "Madonna"]])
+    proposed = ("Neil Gaiman", "Dilma Rousseff", "Roger Federer", "George Clooney")
+    before = play(state, StartTable(0), *(Invite(0, card(name)) for name in proposed),
+                  Propose(0, "Clooney shoots Gaiman's Amazonian novel in Brazil"))
+    real = {1: frozenset(cards("Roger Federer")), 2: frozenset(cards(*proposed[:3]))}
+    state = play(before, *(Ballot(voter, ballot) for voter, ballot in real.items()))
+    could_cast = {voter: set(GAME.legal_actions(before, voter)) for voter in (1, 2, 3)}
+    for seat in range(4):
+        differs = False
+        for seed in range(8):
+            sampled = GAME.determinize(state, seat, random.Random(seed))
+            GAME.validate(sampled)
+            assert GAME.view(sampled, seat) == GAME.view(state, seat)
+            phase = sampled.phase
+            assert isinstance(phase, Voting)
+            assert GAME.to_act(sampled) == frozenset({3})  # who has voted stays
+            for voter, ballot in real.items():
+                again = phase.ballots[voter]
+                assert again is not None and Ballot(voter, again) in could_cast[voter]
+                if voter == seat:
+                    assert again == ballot  # a seat knows its own ballot
+                else:
+                    differs |= again != ballot
+        # every seat has another's ballot to be re-dealt (the proposer has both)
+        assert differs, f"seat {seat} is sampled the others' real ballots every time"
+
+
 # -- bad input ------------------------------------------------------------------------------
 
 

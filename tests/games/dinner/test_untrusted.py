@@ -185,16 +185,25 @@ def test_a_ballot_is_told_to_the_others_as_a_vote_until_the_count() -> None:
             assert line == f"Seat {voter} votes"
 
 
-def test_the_last_ballot_is_counted_and_told_with_the_count() -> None:
+def test_the_last_ballot_is_told_like_the_others_and_the_count_is_read_in_the_view() -> None:
     state = state_where(voting)
     phase = state.phase
     assert isinstance(phase, Voting)
     *first, last = sorted(GAME.to_act(state))
     state = testing.apply_all(GAME, state, *(Ballot(seat) for seat in first))
+    rejects = frozenset(phase.proposed[:1])
+    named = state.config.deck().label(phase.proposed[0])
     for viewer in (None, *range(5)):
-        line = GAME.describe_action(state, Ballot(last), viewer)
-        assert line.startswith(f"Seat {last} accepts every guest. The ")
-        assert f"seat {phase.active} scores" in line or "rejected" in line
+        line = GAME.describe_action(state, Ballot(last, rejects), viewer)
+        # how the count came out depends on ballots the voter never saw
+        assert line == (f"Seat {last} votes" if viewer != last
+                        else f"Seat {last} rejects {named}")
+    counted = GAME.apply(state, Ballot(last, rejects))
+    for viewer in (None, *range(5)):
+        result = GAME.view(counted, viewer).last_vote
+        assert result is not None and result.ballots[last] == rejects
+        assert (result.seat, result.proposed) == (phase.active, phase.proposed)
+        assert f"seat {last} rejected {named}" in GAME.render_view(GAME.view(counted, viewer))
 
 
 # -- every kind of check on a state -------------------------------------------------------

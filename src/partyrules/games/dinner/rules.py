@@ -65,6 +65,7 @@ __all__ = [
     "legal_actions",
     "outcome",
     "random_action",
+    "random_ballot",
     "setup",
     "table_points",
     "to_act",
@@ -474,14 +475,17 @@ def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
         yield Ballot(seat, frozenset(card for bit, card in enumerate(proposed) if mask >> bit & 1))
 
 
+def random_ballot(seat: int, proposed: tuple[int, ...], rng: random.Random) -> Ballot:
+    """A uniformly random ballot of ``seat`` on ``proposed``: any subset may be rejected."""
+    mask = rng.getrandbits(len(proposed))
+    return Ballot(seat, frozenset(card for bit, card in enumerate(proposed) if mask >> bit & 1))
+
+
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action (a ballot: a uniformly random subset)."""
     phase = state.phase
     if isinstance(phase, Voting) and seat in to_act(state):
-        proposed = phase.proposed
-        mask = rng.getrandbits(len(proposed))
-        return Ballot(seat, frozenset(card for bit, card in enumerate(proposed)
-                                      if mask >> bit & 1))
+        return random_ballot(seat, phase.proposed, rng)
     return uniform_choice(legal_actions(state, seat), seat, rng)
 
 

@@ -27,7 +27,7 @@ from partyrules.games.dinner.actions import (
     Unknown,
 )
 from partyrules.games.dinner.cards import Deck
-from partyrules.games.dinner.rules import apply, to_act
+from partyrules.games.dinner.rules import random_ballot, to_act
 from partyrules.games.dinner.state import Drawing, Inviting, Over, Phase, State, View, Voting
 
 __all__ = ["describe_action", "determinize", "render_view", "view"]
@@ -88,7 +88,8 @@ def _hidden_cards(state: State, seat: int) -> list[int]:
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A full state ``seat`` cannot tell from ``state``: the cards it cannot see (the
     pile but for its own cards under it, others' hands but for cards seen in a vote) are
-    re-dealt among those places, and the rng is replaced."""
+    re-dealt among those places; during a vote the ballots the others have cast are cast
+    again at random (who has voted and the seat's own ballot stay); the rng is replaced."""
     check_seat(state.config.players, seat, spectator=False)
     hidden = _hidden_cards(state, seat)
     shuffled = hidden[:]
@@ -102,6 +103,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if isinstance(phase, Drawing):
         phase = Drawing(phase.active, None if phase.drawn is None else swap(phase.drawn),
                         frozenset(swap(card) for card in phase.declared), phase.exchanged)
+    elif isinstance(phase, Voting):
+        # Only that the others voted shows until the count: keeping their real ballots
+        # would let a search bot voting after them know how they voted.
+        phase = Voting(phase.active, phase.table, phase.deceased, phase.invited, phase.story,
+                       tuple(ballot if ballot is None or voter == seat
+                             else random_ballot(voter, phase.proposed, rng).rejected
+                             for voter, ballot in enumerate(phase.ballots)))
     hands = tuple(hand if other == seat else tuple(swap(card) for card in hand)
                   for other, hand in enumerate(state.hands))
     return State(
@@ -132,10 +140,11 @@ def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int]) -> str:
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: a card put under
     the pile is named only to the seat that put it there, and a ballot only to its voter
-    until the count (the others read "Seat 2 votes"); the last ballot of a vote is
-    counted, which makes it public, and its line tells how the count came out. Total:
-    any value of the action types gives a line, or ``IllegalAction`` for a last ballot
-    that the vote refuses."""
+    (the others read "Seat 2 votes"). That holds for the last ballot of a vote too: how
+    the count came out depends on every ballot, the others' hidden from the voter until
+    then, so the line does not tell it; the view after it does (its last vote lists
+    every ballot, what was turned down and the score). Total: any value of the action
+    types gives a line."""
     deck = state.config.deck()
     who = f"Seat {action.seat}"
     match action:
@@ -159,28 +168,11 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             told = f": \u201c{story}\u201d" if story else ""
             return f"{who} explains the table{told} and puts it to the vote"
         case Ballot(rejected=rejected):
-            counted = _count(state, action)
-            if counted is None and viewer != action.seat:
+            if viewer != action.seat:
                 return f"{who} votes"
-            line = (f"{who} rejects {_cards(deck, rejected)}" if rejected
+            return (f"{who} rejects {_cards(deck, rejected)}" if rejected
                     else f"{who} accepts every guest")
-            return line + (counted or "")
     return f"{who}: {action!r}"
-
-
-def _count(state: State, ballot: Ballot) -> str | None:
-    """For the last ballot of a vote, which makes every ballot public: how the count
-    came out (None for any other ballot)."""
-    if not isinstance(state.phase, Voting) or to_act(state) != {ballot.seat}:
-        return None
-    result = apply(state, ballot).last_vote
-    if result is None:
-        return None
-    deck = state.config.deck()
-    down = f" ({_cards(deck, result.turned_down)} turned down)" if result.turned_down else ""
-    if result.accepted:
-        return f". The table is accepted{down}: seat {result.seat} scores {result.points}"
-    return f". The proposal is rejected{down}: seat {result.seat} takes every card back"
 
 
 def render_view(view: View) -> str:
