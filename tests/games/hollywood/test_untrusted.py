@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules import CorruptState, IllegalAction
+from partyrules import CorruptState, IllegalAction, InvalidConfig
 from partyrules.core import testing
 from partyrules.core.replay import component_digest
 from partyrules.games.hollywood.actions import (
@@ -185,6 +185,8 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "money one above the ceiling": (
         lambda: attrs.evolve(drafting(), money=(12, catalog(BASE).ceiling + 1, 12)),
         "data.money[1]"),
+    "more money than the years so far can give": (
+        lambda: attrs.evolve(drafting(), money=(12, 12, 13)), "data.money"),
     "the 0 bid card spent": (
         lambda: attrs.evolve(drafting(), bid_cards=(frozenset(range(5)),
                                                     frozenset({1, 2}), frozenset(range(5)))),
@@ -232,6 +234,9 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "a distribution bid that is no bid card": (
         lambda: phase_of(first(AUCTION, DistributorBids), bids=(7, None, None)),
         "data.phase.bids[0]"),
+    "a distribution bid after money was spent": (
+        lambda: attrs.evolve(first(AUCTION, DistributorBids), money=(12, 2, 12)),
+        "data.money[1]"),
     "distribution bids without the advanced rule": (
         lambda: attrs.evolve(first(AUCTION, DistributorBids),
                              config=Config(players=3, awards=True)),
@@ -376,9 +381,21 @@ def test_money_10_30_does_not_load() -> None:
 def test_the_money_ceiling_follows_the_card_list() -> None:
     richer = tuple(attrs.evolve(kind, coin=kind.coin + 10) if kind.coin else kind
                    for kind in DEFAULT_CARD_DATA)
-    ceiling = catalog(BASE).ceiling
-    assert catalog(Config(players=3, card_data=richer)).ceiling > ceiling
-    GAME.validate(attrs.evolve(drafting(), money=(ceiling, 12, 12)))
+    assert catalog(Config(players=3, card_data=richer)).ceiling > catalog(BASE).ceiling
+    assert catalog(Config(players=3, card_data=richer)).year_income > catalog(
+        BASE).year_income
+
+
+def test_money_grows_by_at_most_a_year_of_income_a_year() -> None:
+    state = first(BASE, Drafting, lambda s: s.year == 2)
+    most = 36 + catalog(BASE).year_income
+    GAME.validate(attrs.evolve(state, money=(most, 0, 0)))
+    with pytest.raises(CorruptState) as refused:
+        GAME.validate(attrs.evolve(state, money=(most, 1, 0)))
+    assert refused.value.path == "data.money"
+    with pytest.raises(CorruptState) as refused:
+        GAME.validate(attrs.evolve(drafting(), money=(12, 12, 13)))
+    assert refused.value.path == "data.money"
 
 
 # -- views ------------------------------------------------------------------------------------
@@ -492,6 +509,15 @@ def test_component_data_is_the_card_list_in_use() -> None:
     assert component_data(Config(players=3, card_data=other)) == other
     assert component_digest("hollywood", BASE) != component_digest(
         "hollywood", Config(players=3, card_data=other))
+
+
+def test_a_festival_card_without_a_festival_effect_is_refused() -> None:
+    data = tuple(attrs.evolve(kind, effect="agent") if kind.back == "festival" else kind
+                 for kind in DEFAULT_CARD_DATA)
+    index = next(i for i, kind in enumerate(data) if kind.back == "festival")
+    with pytest.raises(InvalidConfig) as refused:
+        Config(players=3, festivals=True, card_data=data)
+    assert refused.value.field == f"card_data[{index}]"
 
 
 def test_a_replay_made_with_another_card_list_says_so() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "DEFAULT_CARD_DATA",
     "EFFECTS",
     "EXPANSIONS",
+    "FESTIVAL_CARD_EFFECTS",
     "GENRES",
     "KINDS",
     "ROLES",
@@ -58,6 +59,8 @@ EFFECTS: tuple[str, ...] = (
     "independent_cinema_week", "golden_jury", "film_market",
 )
 """What a card does beyond its printed values ("" nothing)."""
+FESTIVAL_CARD_EFFECTS: tuple[str, ...] = EFFECTS[EFFECTS.index("festival_R"):]
+"""What a Festival card does: one of these rules the year's tally."""
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -115,7 +118,8 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
                     expansions: Iterable[str]) -> None:
     """Raise :class:`InvalidConfig` (field ``card_data``) when the list cannot be played
     by ``players`` seats with ``expansions``: fewer than 7N basic or 2N+1 star cards, an
-    unknown effect, a dual card without two roles."""
+    unknown effect, a dual card without two roles, a Festival card without a Festival
+    effect."""
     def fail(message: str, index: int | None = None) -> InvalidConfig:
         where = "card_data" if index is None else f"card_data[{index}]"
         return InvalidConfig(message, where)
@@ -140,6 +144,9 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
             raise fail("a dual card has two different roles", index)
         if kind.kind != "dual" and kind.roles:
             raise fail("only a dual card has roles", index)
+        if kind.back == "festival" and kind.effect not in FESTIVAL_CARD_EFFECTS:
+            raise fail(f"a Festival card's effect is one of {list(FESTIVAL_CARD_EFFECTS)}",
+                       index)
         if type(kind.figurines) is not int or kind.figurines < 0:
             raise fail("figurines are 0 or more", index)
     deck = deck_of(data)

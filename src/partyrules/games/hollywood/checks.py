@@ -100,8 +100,14 @@ class Catalog:
     """The basic and star cards in play: what hands, packets, films and trophies hold."""
     playable: frozenset[int]
     """The Agents, Lawyers and Scandals cards in play (the cards of Stage 4 plays)."""
+    year_income: int
+    """The most money all studios together can gain in a year (:func:`year_income`)."""
+    supply_figurines: int
+    """The figurines printed on all supply cards in play (a film may hold some; its
+    trophy does not keep them)."""
     ceiling: int
-    """The most money a studio can have (:func:`money_ceiling`)."""
+    """The most money a studio can ever have: all the starting money, three years'
+    income and what every trophy could pay at the end."""
 
 
 @lru_cache(maxsize=64)
@@ -114,33 +120,32 @@ def catalog(config: Config) -> Catalog:
     held = ids["basic"] | ids["star"]
     playable = frozenset(c for c in held if kinds[c].scandal
                          or kinds[c].effect in ("agent", "lawyer"))
-    supply = len(ids["worthless"]) + len(ids["second_team"])
-    return Catalog(kinds, ids, in_play, held, playable,
-                   money_ceiling(config.players, [kinds[c] for c in in_play], supply))
+    supply = ids["worthless"] | ids["second_team"]
+    income = year_income(config.players, [kinds[c] for c in in_play], len(supply))
+    figurines = sum(kinds[c].figurines for c in in_play)
+    return Catalog(kinds, ids, in_play, held, playable, income,
+                   sum(kinds[c].figurines for c in supply),
+                   STARTING_MONEY * config.players + YEARS * income
+                   + TROPHY_INCOME * figurines)
 
 
-def money_ceiling(players: int, cards: Sequence[CardKind], supply: int) -> int:
-    """The most money a studio can hold under the rules with these cards in play: all
-    the starting money (a Lawyer's fee and the distribution bid only move money), plus
-    three years of the best box office every card could make at once, plus the Golden
-    Jury and the Films of the Year's end-of-game income.
+def year_income(players: int, cards: Sequence[CardKind], supply: int) -> int:
+    """The most money the studios together can gain in a production year with these
+    cards in play: a film of ``k`` cards earns at most its positive coins, 3 a card of
+    genre bonus, 9 of duo, ``k * k`` of choreography, ``k * supply`` from Critics and 2
+    a supply card under Independent Cinema Week; every card is in at most one film, so a
+    year pays at most ``P + 5n + n*n + n*supply + 27 * players`` for the ``n`` cards in
+    play, plus the Golden Jury. Loose, but implied by the rules and the card list: money
+    only grows at a year's tally (a Lawyer's fee and the bids move or spend it), so the
+    studios never hold more than the starting money plus this much a year past.
 
-    A film of ``k`` cards earns at most its positive coins, 3 a card of genre bonus, 9
-    of duo, ``k * k`` of choreography, ``k * supply`` from Critics and 2 a supply card
-    under Independent Cinema Week; every card is in at most one film, so a year pays
-    at most ``P + 5n + n*n + n*supply + 27 * players`` for the ``n`` cards in play. The
-    bound is loose but rule-implied, and refuses the absurd (``10**30``).
-
-    >>> money_ceiling(2, [CardKind("Script", "basic", "script", coin=2, figurines=1)], 0)
-    227
+    >>> year_income(2, [CardKind("Script", "basic", "script", coin=2, figurines=1)], 0)
+    67
     """
     count = len(cards)
     positive = sum(max(0, kind.coin or 0) for kind in cards)
-    figurines = sum(kind.figurines for kind in cards)
-    films = FILMS * players
-    year = (positive + (GENRE_MAX + WEEK_PER_SUPPLY_CARD) * count + count * count
-            + count * supply + DUO_MAX * films + GOLDEN_JURY)
-    return STARTING_MONEY * players + YEARS * year + TROPHY_INCOME * figurines
+    return (positive + (GENRE_MAX + WEEK_PER_SUPPLY_CARD) * count + count * count
+            + count * supply + DUO_MAX * FILMS * players + GOLDEN_JURY)
 
 
 # -- small checks ----------------------------------------------------------------------------
@@ -275,8 +280,8 @@ def _trophies(trophies: Sequence[Sequence[Trophy]], players: int, cat: Catalog,
             years.add(trophy.year)
             _cards(trophy.cards, cat.held, f"{where}.cards", "a basic or star card in play")
             printed = sum(cat.kinds[card].figurines for card in trophy.cards)
-            _int_in(trophy.countable, 0, printed, f"{where}.countable",
-                    "the countable figurines (at most those printed)")
+            _int_in(trophy.countable, 0, printed + cat.supply_figurines, f"{where}.countable",
+                    "the countable figurines (at most those printed on its film's cards)")
 
 
 def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
@@ -458,6 +463,7 @@ def validate_state(state: State) -> None:
     _bid_cards(state.bid_cards, players, "data.bid_cards")
     phase = state.phase
     over = isinstance(phase, Over)
+    _money_so_far(state, cat, over)
     _trophies(state.trophies, players, cat, state.year, "data.trophies")
     for seat, notes in enumerate(state.log):
         _notes(notes, seat, players, cat, f"data.log[{seat}]")
@@ -473,6 +479,19 @@ def validate_state(state: State) -> None:
             _placed_bid(bid, players, f"data.revealed_bids[{seat}]")
     _board_of_the_stage(state, players)
     _PHASE_CHECKS[type(phase)](state, cat)
+
+
+def _money_so_far(state: State, cat: Catalog, over: bool) -> None:
+    """The studios together hold at most the starting money, a year's income for each
+    year tallied, and (at the end) what their trophies paid: so no action from a state
+    that loads can take money past the ceiling."""
+    years = YEARS if over else state.year - 1
+    paid = sum(TROPHY_INCOME * t.countable for won in state.trophies for t in won) \
+        if over else 0
+    most = STARTING_MONEY * state.config.players + years * cat.year_income + paid
+    if sum(state.money) > most:
+        _fail(f"the studios hold {sum(state.money)} million, more than the starting money "
+              f"and {years} years' income can give ({most})", "data.money")
 
 
 def _phase_shape(state: State, players: int) -> None:
@@ -571,6 +590,10 @@ def _distributor_bids(state: State, cat: Catalog) -> None:
             or state.report is not None:
         _fail("the seats bid for the first distribution before the first year, with "
               "the advanced rule", "data.phase")
+    for seat in range(state.config.players):
+        if state.money[seat] != STARTING_MONEY or state.bid_cards[seat] != BID_CARDS:
+            _fail(f"before the first distribution every studio has its {STARTING_MONEY} "
+                  "million and bid cards 0-4", f"data.money[{seat}]")
     for seat, value in enumerate(phase.bids):
         if value is not None and value not in state.bid_cards[seat]:
             _fail(f"a bid is one of the seat's bid cards, not {value!r}",
