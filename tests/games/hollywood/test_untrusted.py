@@ -101,6 +101,34 @@ def finisher(state: State) -> int:
     return next(s for s, studio in enumerate(state.phase.studios) if studio.finished)
 
 
+def trophy_owner(state: State) -> int:
+    return next(seat for seat, won in enumerate(state.trophies) if won)
+
+
+def overcounted() -> State:
+    """A year-2 state whose first trophy counts one figurine more than its cards print."""
+    state = first(BASE, Drafting, lambda s: s.year == 2 and any(s.trophies))
+    seat = trophy_owner(state)
+    trophy = state.trophies[seat][0]
+    printed = sum(state.config.deck().cards[c].figurines for c in trophy.cards)
+    trophies = list(state.trophies)
+    trophies[seat] = (attrs.evolve(trophy, countable=printed + 1), *trophies[seat][1:])
+    return attrs.evolve(state, trophies=tuple(trophies))
+
+
+def working() -> State:
+    """A Stage 5 where a studio still working has cards not yet where the canonical
+    arrangement puts them."""
+    return first(BASE, Producing, lambda s: any(
+        not st.finished and st.start and not st.films[0] for st in s.phase.studios))
+
+
+def worker(state: State) -> int:
+    assert isinstance(state.phase, Producing)
+    return next(s for s, st in enumerate(state.phase.studios)
+                if not st.finished and st.start and not st.films[0])
+
+
 def one_card_film(state: State) -> State:
     """A finished studio whose only film is a single card (not a valid film)."""
     seat = finisher(state)
@@ -211,12 +239,11 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "a bid revealed in the draft": (
         lambda: attrs.evolve(drafting(), revealed_bids=(PlacedBid(1, 0), None, None)),
         "data.revealed_bids[0]"),
-    "a trophy of a year to come": (
-        lambda: attrs.evolve(drafting(), trophies=((Trophy(2, (), 0),), (), ())),
+    "a trophy of the year being played": (
+        lambda: attrs.evolve(drafting(), trophies=((Trophy(1, (), 0),), (), ())),
         "data.trophies[0][0].year"),
     "a trophy counting figurines its cards do not print": (
-        lambda: attrs.evolve(drafting(), trophies=((Trophy(1, (), 1),), (), ())),
-        "data.trophies[0][0].countable"),
+        overcounted, lambda: f"data.trophies[{trophy_owner(overcounted())}][0].countable"),
     "a Film of the Year that is no reported film": (
         lambda: attrs.evolve(over(), report=attrs.evolve(
             over().report, film_of_the_year=unreported(over()))),
@@ -297,6 +324,11 @@ BROKEN: dict[str, tuple[Callable[[], State], str | Callable[[], str]]] = {
     "a Scandals obligation its cards do not set": (
         lambda: with_studio(producing_finished(), 0, obligation=5),
         "data.phase.studios[0].obligation"),
+    "more moves than the budget and the arrangement allow": (
+        lambda: with_studio(working(), worker(working()),
+                            moves=2 * len(working().phase.studios[worker(working())].start)
+                            + 6 + len(working().phase.studios[worker(working())].start)),
+        lambda: f"data.phase.studios[{worker(working())}].moves"),
     "a Worthless Script token never taken": (
         lambda: with_studio(producing_finished(), 0,
                             hand=(*producing_finished().phase.studios[0].hand, -1)),

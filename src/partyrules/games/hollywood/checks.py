@@ -38,7 +38,7 @@ from partyrules.games.hollywood.flow import (
     TROPHY_INCOME,
     WORTHLESS_TOKENS,
 )
-from partyrules.games.hollywood.production import FILMS, move_budget
+from partyrules.games.hollywood.production import FILMS, assign_actions, move_budget
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
@@ -274,7 +274,7 @@ def _trophies(trophies: Sequence[Sequence[Trophy]], players: int, cat: Catalog,
     for seat, won in enumerate(trophies):
         for index, trophy in enumerate(won):
             where = f"{path}[{seat}][{index}]"
-            _int_in(trophy.year, 1, last_year, f"{where}.year", "a year so far")
+            _int_in(trophy.year, 1, last_year, f"{where}.year", "a year tallied")
             if trophy.year in years:
                 _fail(f"year {trophy.year} has one Film of the Year", f"{where}.year")
             years.add(trophy.year)
@@ -386,9 +386,8 @@ def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str)
     if len(studio.discards) != studio.worthless + studio.second_team:
         _fail("one discard per supply card taken", f"{path}.discards")
     _taught(studio, cat, config, path)
-    _int_in(studio.moves, 0, move_budget(studio) + (TAKES_PER_YEAR + 1) * len(start),
-            f"{path}.moves", "the moves made (the budget, then at most one per card "
-            "toward each arrangement the takes lead to)")
+    _int_in(studio.moves, 0, _most_moves(studio), f"{path}.moves", "the moves made (the "
+            "budget, then at most one per card toward each arrangement the takes lead to)")
     due = scandal_obligation([cat.kinds[c] for c in start]) if config.scandals else 0
     if studio.obligation != due:
         _fail(f"the Scandals obligation of these cards is {due}", f"{path}.obligation")
@@ -401,6 +400,24 @@ def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str)
         _fail("finished is true or false", f"{path}.finished")
     if studio.finished:
         _could_finish(studio, kinds, money, path)
+
+
+def _most_moves(studio: Studio) -> int:
+    """Past the move budget only moves toward the canonical arrangement remain, at most
+    one per card; each supply take changes the cards, so the arrangement, once more."""
+    return move_budget(studio) + len(studio.start) * (
+        studio.worthless + studio.second_team + 1)
+
+
+def _moves_left(state: State, seat: int, studio: Studio, path: str) -> None:
+    """Past the budget, the moves still toward the arrangement fit in what is left, so
+    no move from this state can go past :func:`_most_moves`."""
+    if studio.finished or studio.moves < move_budget(studio):
+        return
+    toward = sum(1 for _ in assign_actions(state, seat))
+    if studio.moves + toward > _most_moves(studio):
+        _fail(f"{studio.moves} moves made with {toward} still to make toward a valid "
+              "arrangement is more than the budget allows", f"{path}.moves")
 
 
 def _taught(studio: Studio, cat: Catalog, config: Config, path: str) -> None:
@@ -464,7 +481,8 @@ def validate_state(state: State) -> None:
     phase = state.phase
     over = isinstance(phase, Over)
     _money_so_far(state, cat, over)
-    _trophies(state.trophies, players, cat, state.year, "data.trophies")
+    _trophies(state.trophies, players, cat, state.year if over else state.year - 1,
+              "data.trophies")
     for seat, notes in enumerate(state.log):
         _notes(notes, seat, players, cat, f"data.log[{seat}]")
     if state.report is not None:
@@ -724,7 +742,9 @@ def _producing(state: State, cat: Catalog) -> None:
     assert isinstance(phase, Producing)
     worthless = second_team = 0
     for seat, studio in enumerate(phase.studios):
-        _studio(studio, state.config, cat, state.money[seat], f"data.phase.studios[{seat}]")
+        path = f"data.phase.studios[{seat}]"
+        _studio(studio, state.config, cat, state.money[seat], path)
+        _moves_left(state, seat, studio, path)
         worthless += studio.worthless
         second_team += studio.second_team
     if worthless > len(state.worthless):
