@@ -55,6 +55,7 @@ from partyrules.games.hollywood.state import (
     PlacedBid,
     Play,
     Producing,
+    Slot,
     StarDistribution,
     State,
     Studio,
@@ -100,6 +101,9 @@ class Catalog:
     """The basic and star cards in play: what hands, packets, films and trophies hold."""
     playable: frozenset[int]
     """The Agents, Lawyers and Scandals cards in play (the cards of Stage 4 plays)."""
+    allowed_at: dict[str, frozenset[int]]
+    """Per place of :func:`~partyrules.games.hollywood.state.places`, the ids in play it
+    may hold (the ids of the backs that lie there)."""
     year_income: int
     """The most money all studios together can gain in a year (:func:`year_income`)."""
     supply_figurines: int
@@ -123,7 +127,12 @@ def catalog(config: Config) -> Catalog:
     supply = ids["worthless"] | ids["second_team"]
     income = year_income(config.players, [kinds[c] for c in in_play], len(supply))
     figurines = sum(kinds[c].figurines for c in in_play)
-    return Catalog(kinds, ids, in_play, held, playable, income,
+    names = [*_BACKS_OF_PLACE, "phase.plans", "phase.building", "phase.queue",
+             *(f"{room}[{seat}]" for seat in range(config.players) for room in
+               ("hands", "packets", "set_aside", "trophies", "phase.studios"))]
+    allowed_at = {name: frozenset().union(*(ids[back] for back in _backs_of(name)))
+                  for name in names}
+    return Catalog(kinds, ids, in_play, held, playable, allowed_at, income,
                    sum(kinds[c].figurines for c in supply),
                    STARTING_MONEY * config.players + YEARS * income
                    + TROPHY_INCOME * figurines)
@@ -180,7 +189,9 @@ def _card(card: Any, allowed: frozenset[int], path: str, what: str) -> None:
         _fail(f"card {card!r} is not {what}", path)
 
 
-def _cards(cards: Iterable[Any], allowed: frozenset[int], path: str, what: str) -> None:
+def _cards(cards: Sequence[Any], allowed: frozenset[int], path: str, what: str) -> None:
+    if allowed.issuperset(cards):
+        return
     for index, card in enumerate(cards):
         _card(card, allowed, f"{path}[{index}]", what)
 
@@ -298,13 +309,14 @@ def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
         shown.add((film.seat, film.film))
         if not film.slots:
             _fail("a reported film has cards", f"{where}.slots")
-        for position, slot in enumerate(film.slots):
-            _card(slot.card, cat.in_play, f"{where}.slots[{position}].card", "in play")
-            if slot.role not in FILM_ROLES:
-                _fail(f"a role is one of {list(FILM_ROLES)}", f"{where}.slots[{position}].role")
-            if slot.icon not in ICONS:
-                _fail(f"an icon is one of {list(GENRES)} or none",
-                      f"{where}.slots[{position}].icon")
+        _reported_slots(film.slots, cat, where)
+        if -ceiling <= min(film.coins, film.genre, film.duo, film.choreography, film.critic,
+                           film.festival, film.box_office) and max(
+                film.coins, film.genre, film.duo, film.choreography, film.critic,
+                film.festival, film.box_office, film.cost, film.title,
+                film.countable) <= ceiling and min(film.cost, film.title,
+                                                   film.countable) >= 0:
+            continue  # the usual case at a glance; the walk below names what is wrong
         for name in ("coins", "genre", "duo", "choreography", "critic", "festival",
                      "box_office"):
             _int_in(getattr(film, name), -ceiling, ceiling, f"{where}.{name}",
@@ -329,9 +341,22 @@ def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
             _int_in(second, 0, 1, f"{path}.takes[{seat}][1]", "Second-Team Directors taken")
 
 
+def _reported_slots(slots: Sequence[Slot], cat: Catalog, where: str) -> None:
+    if cat.in_play.issuperset(slot.card for slot in slots) and all(
+            slot.role in FILM_ROLES and slot.icon in ICONS for slot in slots):
+        return  # the usual case at a glance; the walk below names what is wrong
+    for position, slot in enumerate(slots):
+        _card(slot.card, cat.in_play, f"{where}.slots[{position}].card", "in play")
+        if slot.role not in FILM_ROLES:
+            _fail(f"a role is one of {list(FILM_ROLES)}", f"{where}.slots[{position}].role")
+        if slot.icon not in ICONS:
+            _fail(f"an icon is one of {list(GENRES)} or none",
+                  f"{where}.slots[{position}].icon")
+
+
 def _token_kind(cat: Catalog, token: int) -> CardKind:
     back = "second_team" if token == SECOND_TEAM_TOKEN else "worthless"
-    return next(kind for kind in cat.kinds if kind.back == back)
+    return cat.kinds[min(cat.by_back[back])]  # a studio holds only tokens of cards in play
 
 
 def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str) -> None:
@@ -347,9 +372,9 @@ def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str)
               *((SECOND_TEAM_TOKEN,) if studio.second_team else ())}
     start = studio.start
     _cards(start, cat.held, f"{path}.start", "a basic or star card in play")
-    if len(set(start)) != len(start):
-        _fail("a card is listed twice", f"{path}.start")
     began = frozenset(start)
+    if len(began) != len(start):
+        _fail("a card is listed twice", f"{path}.start")
     seen: set[int] = set()
 
     def own(card: Any, where: str) -> None:
@@ -361,37 +386,49 @@ def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str)
         _fail(f"card {card!r} is not one of the studio's cards (those it began with, "
               f"and tokens {sorted(tokens)} for the supply cards taken)", where)
 
-    for index, card in enumerate(studio.hand):
-        own(card, f"{path}.hand[{index}]")
+    held = [*studio.hand, *(slot.card for film in studio.films for slot in film),
+            *studio.discards]
+    sound = len(held) == len(began) + len(tokens) and set(held) == began | tokens \
+        and all(card >= 0 for card in studio.discards)
+    if sound:  # the usual case, in set operations; the walk below names what is wrong
+        seen.update(held)
+    else:
+        for index, card in enumerate(studio.hand):
+            own(card, f"{path}.hand[{index}]")
     kinds: dict[int, CardKind] = {}
     for number, film in enumerate(studio.films):
         for index, slot in enumerate(film):
-            where = f"{path}.films[{number}][{index}]"
-            own(slot.card, f"{where}.card")
+            if not sound:
+                own(slot.card, f"{path}.films[{number}][{index}].card")
             kind = _token_kind(cat, slot.card) if slot.card < 0 else cat.kinds[slot.card]
             kinds[slot.card] = kind
-            if not isinstance(slot.role, str) or role_error(kind, slot.role) is not None:
-                _fail(f"{kind.name} cannot play {slot.role!r}", f"{where}.role")
+            if role_error(kind, slot.role) is not None:
+                _fail(f"{kind.name} cannot play {slot.role!r}",
+                      f"{path}.films[{number}][{index}].role")
             if slot.icon not in ICONS:
-                _fail(f"an icon is one of {list(GENRES)} or none", f"{where}.icon")
+                _fail(f"an icon is one of {list(GENRES)} or none",
+                      f"{path}.films[{number}][{index}].icon")
     for index, card in enumerate(studio.discards):
-        where = f"{path}.discards[{index}]"
         if type(card) is not int or card < 0:
-            _fail(f"a discard is a card of the studio, not {card!r}", where)
-        own(card, where)
+            _fail(f"a discard is a card of the studio, not {card!r}",
+                  f"{path}.discards[{index}]")
+        if not sound:
+            own(card, f"{path}.discards[{index}]")
         if cat.kinds[card].scandal:
-            _fail("a Scandals card is never discarded", where)
-    if seen != began | tokens:
+            _fail("a Scandals card is never discarded", f"{path}.discards[{index}]")
+    if not sound and seen != began | tokens:
         _fail(f"cards {sorted((began | tokens) - seen)} are missing from the studio", path)
     if len(studio.discards) != studio.worthless + studio.second_team:
         _fail("one discard per supply card taken", f"{path}.discards")
     _taught(studio, cat, config, path)
-    _int_in(studio.moves, 0, _most_moves(studio), f"{path}.moves", "the moves made (the "
-            "budget, then at most one per card toward each arrangement the takes lead to)")
-    due = scandal_obligation([cat.kinds[c] for c in start]) if config.scandals else 0
+    if not 0 <= studio.moves <= _most_moves(studio):
+        _int_in(studio.moves, 0, _most_moves(studio), f"{path}.moves", "the moves made (the "
+                "budget, then at most one per card toward each arrangement the takes lead "
+                "to)")
+    due = _obligation(config, start) if config.scandals else 0
     if studio.obligation != due:
         _fail(f"the Scandals obligation of these cards is {due}", f"{path}.obligation")
-    if due:
+    if due and studio.discards:
         kept = [cat.kinds[c] for c in start if c not in set(studio.discards)]
         if scandal_obligation(kept) < due:
             _fail("the discards leave the films unable to hold the Scandals cards due",
@@ -400,6 +437,14 @@ def _studio(studio: Studio, config: Config, cat: Catalog, money: int, path: str)
         _fail("finished is true or false", f"{path}.finished")
     if studio.finished:
         _could_finish(studio, kinds, money, path)
+
+
+@lru_cache(maxsize=1024)
+def _obligation(config: Config, start: tuple[int, ...]) -> int:
+    """The Scandals obligation of the cards a studio began with (memoized: a state is
+    validated again and again while its studios are unchanged)."""
+    kinds = config.deck().cards
+    return scandal_obligation([kinds[card] for card in start])
 
 
 def _most_moves(studio: Studio) -> int:
@@ -421,6 +466,8 @@ def _moves_left(state: State, seat: int, studio: Studio, path: str) -> None:
 
 
 def _taught(studio: Studio, cat: Catalog, config: Config, path: str) -> None:
+    if not studio.taught and not any(slot.icon for film in studio.films for slot in film):
+        return
     film_of = {slot.card: number for number, film in enumerate(studio.films)
                for slot in film}
     icons = {slot.card for film in studio.films for slot in film if slot.icon}
@@ -444,19 +491,34 @@ def _taught(studio: Studio, cat: Catalog, config: Config, path: str) -> None:
 
 
 def _could_finish(studio: Studio, kinds: dict[int, CardKind], money: int, path: str) -> None:
+    error, number = _finish_error(tuple(tuple((kinds[slot.card], slot.role, slot.icon)
+                                              for slot in film) for film in studio.films),
+                                  studio.obligation, money)
+    if error:
+        _fail(f"a finished studio could finish: {error}",
+              f"{path}.finished" if number is None else f"{path}.films[{number}]")
+
+
+@lru_cache(maxsize=1024)
+def _finish_error(films: tuple[tuple[tuple[CardKind, str, str], ...], ...], obligation: int,
+                  money: int) -> tuple[str | None, int | None]:
+    """Why films of these cards could not be finished, and the film at fault (memoized:
+    a state is validated again and again while its finished studios stay as they are)."""
     cost = scandals = 0
-    for number, film in enumerate(studio.films):
+    for number, film in enumerate(films):
         if not film:
             continue
-        placed = [Placed(kinds[slot.card], slot.role, slot.icon) for slot in film]
+        placed = [Placed(kind, role, icon) for kind, role, icon in film]
         error = film_error(placed)
         if error:
-            _fail(f"a finished studio's films are valid: {error}", f"{path}.films[{number}]")
+            return error, number
         cost += film_cost(placed)
         scandals += sum(1 for p in placed if p.kind.scandal)
-    if scandals < studio.obligation or cost > money:
-        _fail("a finished studio holds the Scandals cards due and can pay its films",
-              f"{path}.finished")
+    if scandals < obligation:
+        return f"its films hold {scandals} Scandals cards, not {obligation}", None
+    if cost > money:
+        return f"its films cost {cost} million and it has {money}", None
+    return None, None
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -540,15 +602,32 @@ _BACKS_OF_PLACE = {
 """The backs each place may hold; every other place holds basic and star cards."""
 
 
+def _backs_of(place: str) -> tuple[str, ...]:
+    if place.startswith("packets"):
+        return ("basic",)
+    return _BACKS_OF_PLACE.get(place, ("basic", "star"))
+
+
 def _where_cards_lie(state: State, cat: Catalog) -> None:
     """Every card in play lies in exactly one place, among the cards that place can
     hold (a packet only basic cards, a supply only its own cards, ...)."""
+    found = places(state)
+    cards: list[Any] = []
+    allowed_at = cat.allowed_at
+    for place, items in found.items():
+        allowed = allowed_at.get(place)
+        if allowed is None or not allowed.issuperset(items):
+            break
+        cards += items
+    else:  # the usual case, in set operations; the walk below names what is wrong
+        if len(cards) == len(cat.in_play) == len(set(cards)):
+            if state.box and state.config.players != 2:
+                _fail("cards are boxed only in the 2-player game", "data.box")
+            return
     seen: dict[int, str] = {}
     kinds = cat.kinds
-    for place, items in places(state).items():
-        backs = _BACKS_OF_PLACE.get(place, ("basic", "star"))
-        if place.startswith("packets"):
-            backs = ("basic",)
+    for place, items in found.items():
+        backs = _backs_of(place)
         for index, card in enumerate(items):
             path = f"data.{place}[{index}]"
             if type(card) is not int or card not in cat.in_play:
