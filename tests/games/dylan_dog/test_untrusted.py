@@ -242,6 +242,12 @@ def _a_pawn_in_a_crypt_out_of_its_turn(state: State, data: Json) -> str:
     return f"data.pawns[{seat}]"
 
 
+def _a_pawn_moved_before_its_first_turn(state: State, data: Json) -> str:
+    seat = (state.active + 1) % state.config.players
+    data["pawns"][seat] = {"plane": "nightmare", "square": 3, "gate": -1, "branch": -1}
+    return f"data.pawns[{seat}]"
+
+
 def _a_branch_where_there_is_none(state: State, data: Json) -> str:
     pawn = data["pawns"][state.active]
     gate = DEFAULT_BOARD.gates[pawn["gate"]]
@@ -444,6 +450,7 @@ BROKEN_STATES: list[tuple[type, Callable[[State], bool], Edit]] = [
     (TurnStart, _later, _a_rotation_past_the_sectors),
     (TurnStart, _later, _a_square_off_the_ring),
     (TurnStart, _later, _a_pawn_in_a_crypt_out_of_its_turn),
+    (TurnStart, lambda s: s.turn == 0, _a_pawn_moved_before_its_first_turn),
     (Shadow, _later, _a_branch_where_there_is_none),
     (TurnStart, _later, _a_die_face_of_7),
     (TurnStart, _later, _no_die_after_the_first_throw),

@@ -362,6 +362,21 @@ def _check_phase_at(table: _Table, phase: Phase) -> None:
         raise CorruptState(bad.message, "data.phase" + (f".{bad.field}" if bad.field
                                                         else "")) from None
     _check_crypt_pawns(table, phase)
+    _check_first_round(table, phase)
+
+
+def _check_first_round(table: _Table, phase: Phase) -> None:
+    """Starting the Game: a pawn stands on a white square of reality until its seat's
+    first turn moves it (others can only send it back to a white square)."""
+    if isinstance(phase, Over) or table.turn >= table.players:
+        return
+    started = table.turn + (not isinstance(phase, (TurnStart, Trading)))
+    for later in range(started, table.players):
+        seat = (table.config.first_player + later) % table.players
+        pawn = table.pawns[seat]
+        if pawn.plane != "reality" or pawn.square not in table.geo.white:
+            raise CorruptState(f"seat {seat} has not started its first turn: its pawn "
+                               "stands on a white square of reality", f"data.pawns[{seat}]")
 
 
 def _check_crypt_pawns(table: _Table, phase: Phase) -> None:
@@ -674,8 +689,7 @@ def _actor(table: _Table, phase: Phase) -> int:
 def _check_view_cards(view: View, known: Catalog) -> None:
     """Every card shown lies in one place, of a kind that may lie there; the hidden ones
     add up to the sizes of the crypts and decks."""
-    kinds = known.kinds
-    seen: dict[int, str] = {}
+    ids = _ids(view.config.the_cards())
     shown: list[tuple[str, tuple[int, ...] | frozenset[int]]] = [
         *((f"stories[{seat}]", story) for seat, story in enumerate(view.stories)),
         *((f"held[{seat}]", held) for seat, held in enumerate(view.held)),
@@ -685,39 +699,51 @@ def _check_view_cards(view: View, known: Catalog) -> None:
     ]
     if isinstance(view.phase, Horror):
         shown.append(("phase.card", (view.phase.card,)))
+    every = [card for _, cards in shown for card in cards]
+    if not (set(map(type, every)) <= {int} and len(set(every)) == len(every)
+            and ids.every.issuperset(every)):
+        _find_a_card_shown_twice(shown, known)
+    for seat, held in enumerate(view.held):
+        _check_held(known, ids, held, f"data.held[{seat}]")
+    index = _first_outside(view.removed, ids.horror)
+    if index is not None:
+        raise CorruptState("only horror cards leave the game", f"data.removed[{index}]")
+    in_crypts_total = len(ids.in_crypts)
+    for crypt, cards in enumerate(view.known_in_crypts):
+        if not cards <= ids.mystery:
+            raise CorruptState("the cards known in a crypt are mystery cards put back",
+                               f"data.known_in_crypts[{crypt}]")
+        size = view.crypt_sizes[crypt]
+        if not _is_int(size, len(cards), in_crypts_total):
+            raise CorruptState(f"a crypt holds 0 to {in_crypts_total} cards, at least the "
+                               "ones known in it", f"data.crypt_sizes[{crypt}]")
+    known_in_crypts = sum(len(cards) for cards in view.known_in_crypts)
+    in_crypts = in_crypts_total - len(ids.in_crypts.intersection(every)) + known_in_crypts
+    if sum(view.crypt_sizes) != in_crypts:
+        raise CorruptState(f"the crypts hold the {in_crypts} mystery and horror cards not "
+                           "shown elsewhere", "data.crypt_sizes")
+    in_hands = [card for cards in view.held for card in cards]
+    for field, kind, deck in (("nightmare_size", "nightmare", ids.nightmare),
+                              ("dylan_dog_size", "Dylan Dog", ids.dylan_dog)):
+        size = len(deck) - len(deck.intersection(in_hands))
+        if type(getattr(view, field)) is not int or getattr(view, field) != size:
+            raise CorruptState(f"the deck holds the {size} {kind} cards no seat holds",
+                               f"data.{field}")
+
+
+def _find_a_card_shown_twice(shown: list[tuple[str, tuple[int, ...] | frozenset[int]]],
+                             known: Catalog) -> None:
+    """Raise naming the first card of ``shown`` that is no card, or shown twice."""
+    seen: dict[int, str] = {}
     for place, cards in shown:
-        for index, card in enumerate(sorted(cards) if isinstance(cards, frozenset)
-                                     else cards):
+        # A set's index is its place in the sorted list the document holds.
+        listed = sorted(cards, key=lambda card: (type(card) is not int, card
+                                                 if type(card) is int else 0)) \
+            if isinstance(cards, frozenset) else cards
+        for index, card in enumerate(listed):
             path = f"data.{place}[{index}]"
             if not _is_int(card, 0, known.size - 1):
                 raise CorruptState(f"no card {card!r}", path)
             if card in seen:
                 raise CorruptState(f"card {card} is also in {seen[card]}", path)
             seen[card] = place
-    ids = _ids(view.config.the_cards())
-    for seat, held in enumerate(view.held):
-        _check_held(known, ids, held, f"data.held[{seat}]")
-    for index, card in enumerate(view.removed):
-        if kinds[card] != "horror":
-            raise CorruptState("only horror cards leave the game", f"data.removed[{index}]")
-    for crypt, cards in enumerate(view.known_in_crypts):
-        if any(kinds[card] != "mystery" for card in cards):
-            raise CorruptState("the cards known in a crypt are mystery cards put back",
-                               f"data.known_in_crypts[{crypt}]")
-        size = view.crypt_sizes[crypt]
-        if not _is_int(size, len(cards), len(known.crypt_cards)):
-            raise CorruptState(f"a crypt holds 0 to {len(known.crypt_cards)} cards, at least "
-                               "the ones known in it", f"data.crypt_sizes[{crypt}]")
-    out_of_crypts = sum(kinds[card] in ("mystery", "horror") for card in seen)
-    in_crypts = len(known.crypt_cards) - out_of_crypts + sum(
-        len(cards) for cards in view.known_in_crypts)
-    if sum(view.crypt_sizes) != in_crypts:
-        raise CorruptState(f"the crypts hold the {in_crypts} mystery and horror cards not "
-                           "shown elsewhere", "data.crypt_sizes")
-    in_hands = [card for cards in view.held for card in cards]
-    for field, kind, total in (("nightmare_size", "nightmare", len(known.nightmare)),
-                               ("dylan_dog_size", "dylan_dog", len(known.dylan_dog))):
-        size = total - sum(kinds[card] == kind for card in in_hands)
-        if type(getattr(view, field)) is not int or getattr(view, field) != size:
-            raise CorruptState(f"the deck holds the {size} {kind.replace('_', ' ')} cards "
-                               "no seat holds", f"data.{field}")
