@@ -14,9 +14,9 @@ bad value as it appears in the JSON document (``data.phase.bids[2].lot``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any, NoReturn
+from typing import Any, Literal, NoReturn
 
 import attrs
 
@@ -85,6 +85,8 @@ was set aside for it."""
 ICONS = ("", *GENRES)
 """A slot's virtual icon: none, or a Teacher's genre."""
 _STAGE_4 = (CrewTurn, CrewPlanning, Answering)
+PlayStage = Literal["building", "made", "resolved"]
+"""How far a Stage 4 play has come."""
 
 
 @attrs.frozen(slots=True)
@@ -226,19 +228,19 @@ def _placed_bid(bid: PlacedBid, players: int, path: str, *, lot_from: int = 1) -
     _int_in(bid.value, min(BID_CARDS), max(BID_CARDS), f"{path}.value", "a bid card")
 
 
-def _play(play: Play, players: int, cat: Catalog, path: str, *, state: str) -> None:
-    """A Stage 4 play: ``state`` is ``building`` (made one choice at a time: no type
+def _play(play: Play, players: int, cat: Catalog, path: str, *, stage: PlayStage) -> None:
+    """A Stage 4 play at ``stage``: ``building`` (made one choice at a time: no type
     named yet), ``made`` (complete, unresolved) or ``resolved``."""
     _seat(play.owner, players, f"{path}.owner", "the owner")
     _card(play.card, cat.playable, f"{path}.card", "an Agent, a Lawyer or a Scandals card "
           "in play")
     types = named_types(cat.kinds[play.card])
-    if state == "building" and play.target == -1:
+    if stage == "building" and play.target == -1:
         pass
     elif type(play.target) is not int or not 0 <= play.target < players \
             or play.target == play.owner:
         _fail(f"the target is another seat, not {play.target!r}", f"{path}.target")
-    if state == "building":
+    if stage == "building":
         if play.named != "":
             _fail("a play still being made names no type yet", f"{path}.named")
         if play.target != -1 and not types:
@@ -247,7 +249,7 @@ def _play(play: Play, players: int, cat: Catalog, path: str, *, state: str) -> N
     elif play.named not in (types or ("",)):
         _fail(f"this card names one of {list(types)}" if types else
               "a Scandals card names no type", f"{path}.named")
-    if state != "resolved":
+    if stage != "resolved":
         if play.result != "":
             _fail("an unresolved play has no result", f"{path}.result")
         return
@@ -551,7 +553,7 @@ def validate_state(state: State) -> None:
         _report(state.report, players, cat, state.year if over else state.year - 1,
                 "data.report")
     for index, play in enumerate(state.plays):
-        _play(play, players, cat, f"data.plays[{index}]", state="resolved")
+        _play(play, players, cat, f"data.plays[{index}]", stage="resolved")
     if len({play.card for play in state.plays}) != len(state.plays):
         _fail("a card is played once a year", "data.plays")
     for seat, bid in enumerate(state.revealed_bids):
@@ -748,10 +750,13 @@ def _bidding(state: State, cat: Catalog) -> None:
         _fail("once every seat has bid the auction is resolved", "data.phase.bids")
 
 
-def _crew_turn(state: State, cat: Catalog, turn: CrewTurn | None = None,
-               path: str = "data.phase") -> None:
-    turn = turn if turn is not None else state.phase  # type: ignore[assignment]
-    assert isinstance(turn, CrewTurn)
+def _crew_turn(state: State, cat: Catalog) -> None:
+    assert isinstance(state.phase, CrewTurn)
+    _turn(state, cat, state.phase, "data.phase")
+
+
+def _turn(state: State, cat: Catalog, turn: CrewTurn, path: str) -> None:
+    """A turn of Stage 4's round: the phase, or the turn a waiting play goes back to."""
     players = state.config.players
     if state.config.scandals:
         _fail("with Hollywood Scandals Stage 4 is planned at once", path)
@@ -761,7 +766,7 @@ def _crew_turn(state: State, cat: Catalog, turn: CrewTurn | None = None,
         _fail(f"the round goes clockwise from the distributor: with {turn.left} seats "
               f"to follow it is seat {expected}'s turn", f"{path}.seat")
     if turn.building is not None:
-        _play(turn.building, players, cat, f"{path}.building", state="building")
+        _play(turn.building, players, cat, f"{path}.building", stage="building")
         if turn.building.owner != turn.seat:
             _fail("the play being made is the turn's seat's", f"{path}.building.owner")
 
@@ -778,13 +783,13 @@ def _crew_planning(state: State, cat: Catalog) -> None:
     for seat in range(players):
         for index, play in enumerate(phase.plans[seat]):
             where = f"data.phase.plans[{seat}][{index}]"
-            _play(play, players, cat, where, state="made")
+            _play(play, players, cat, where, stage="made")
             if play.owner != seat:
                 _fail("a seat's plan holds its own plays", f"{where}.owner")
         building = phase.building[seat]
         if building is not None:
             where = f"data.phase.building[{seat}]"
-            _play(building, players, cat, where, state="building")
+            _play(building, players, cat, where, stage="building")
             if building.owner != seat or seat in phase.ended:
                 _fail("a seat makes its own play, before it ends", f"{where}.owner")
         if seat in phase.ended and any(cat.kinds[c].effect == "lawyer"
@@ -797,7 +802,7 @@ def _answering(state: State, cat: Catalog) -> None:
     assert isinstance(phase, Answering)
     players = state.config.players
     for index, play in enumerate(phase.queue):
-        _play(play, players, cat, f"data.phase.queue[{index}]", state="made")
+        _play(play, players, cat, f"data.phase.queue[{index}]", stage="made")
     first = phase.queue[0]
     if not named_types(cat.kinds[first.card]) or not must_answer(state, first):
         _fail("the first play waits on a target that has to answer it",
@@ -810,7 +815,7 @@ def _answering(state: State, cat: Catalog) -> None:
     if phase.then is None or len(phase.queue) != 1:
         _fail("without Scandals one play at a time waits, in a turn of the round",
               "data.phase.then")
-    _crew_turn(state, cat, phase.then, "data.phase.then")
+    _turn(state, cat, phase.then, "data.phase.then")
     if phase.then.building is not None or phase.then.seat != first.owner:
         _fail("the turn goes back to the play's owner, with no play being made",
               "data.phase.then")
@@ -851,7 +856,7 @@ def _over(state: State, cat: Catalog) -> None:
               f"{sorted(titled if len(rich) > 1 else rich)}", "data.phase")
 
 
-_PHASE_CHECKS: dict[type, Any] = {
+_PHASE_CHECKS: dict[type, Callable[[State, Catalog], None]] = {
     DistributorBids: _distributor_bids,
     StarDistribution: _star_distribution,
     Drafting: _drafting,
@@ -911,13 +916,13 @@ def validate_view(view: View) -> None:
             _card(card, cat.by_back["star"], f"data.lots[{index}]", "a star card in play")
     _cards(view.set_aside, cat.held, "data.set_aside", "a basic or star card in play")
     for index, play in enumerate(view.plays):
-        _play(play, players, cat, f"data.plays[{index}]", state="resolved")
+        _play(play, players, cat, f"data.plays[{index}]", stage="resolved")
     for index, play in enumerate(view.own_plays):
-        _play(play, players, cat, f"data.own_plays[{index}]", state="made")
+        _play(play, players, cat, f"data.own_plays[{index}]", stage="made")
     for index, play in enumerate(view.queue):
-        _play(play, players, cat, f"data.queue[{index}]", state="made")
+        _play(play, players, cat, f"data.queue[{index}]", stage="made")
     if view.building is not None:
-        _play(view.building, players, cat, "data.building", state="building")
+        _play(view.building, players, cat, "data.building", stage="building")
     for index, bid in enumerate(view.revealed_bids):
         if bid is not None:
             _placed_bid(bid, players, f"data.revealed_bids[{index}]")
