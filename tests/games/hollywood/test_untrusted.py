@@ -465,6 +465,16 @@ def test_a_view_of_a_studio_with_two_films_is_refused() -> None:
     assert refused.value.path == "data.studio.films"
 
 
+def test_a_view_showing_another_seats_hidden_play_as_its_own_is_refused() -> None:
+    state = planning()
+    seat = planner(state)
+    document = _view_document(state, seat)
+    document["data"]["own_plays"][0]["owner"] = bystander(state)
+    with pytest.raises(CorruptState) as refused:
+        partyrules.loads(json.dumps(document))
+    assert refused.value.path == "data.own_plays[0].owner"
+
+
 def test_a_report_slot_with_a_role_sideways_is_refused() -> None:
     reported = next(s for s in states(BASE) if s.report is not None and s.report.films)
     document = _view_document(reported, None)

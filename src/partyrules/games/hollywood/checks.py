@@ -944,6 +944,12 @@ def validate_view(view: View) -> None:
         _spectator_holds_nothing(view)
         return
     _notes(view.log, seat, players, cat, "data.log")
+    for index, play in enumerate(view.own_plays):
+        if play.owner != seat:
+            _fail("a seat's own plays are its own", f"data.own_plays[{index}].owner")
+    if view.building is not None and view.building.owner not in (seat, view.crew_seat):
+        _fail("the play being made is the viewer's, or the sequential turn's",
+              "data.building.owner")
     if view.studio is not None:
         _studio(view.studio, config, cat, view.money[seat], "data.studio")
         if view.hand != view.studio.hand:
