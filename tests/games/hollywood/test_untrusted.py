@@ -430,6 +430,15 @@ def test_money_grows_by_at_most_a_year_of_income_a_year() -> None:
     assert refused.value.path == "data.money"
 
 
+def test_from_money_at_the_bound_the_game_plays_to_its_end() -> None:
+    """The bound grows by a year's income a year, so no tally from a state at the bound
+    goes past it."""
+    state = first(BASE, Drafting, lambda s: s.year == 2)
+    most = 36 + catalog(BASE).year_income
+    at_bound = attrs.evolve(state, money=(most, 0, 0))
+    assert testing.check_continues(GAME, at_bound, random.Random(3), steps=400) < 400
+
+
 # -- views ------------------------------------------------------------------------------------
 
 
