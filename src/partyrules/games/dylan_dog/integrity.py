@@ -16,7 +16,6 @@ crypts' sizes, not their cards; the stories it cannot see are empty).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
@@ -29,6 +28,7 @@ from partyrules.games.dylan_dog.cards import (
     Board,
     CardSet,
     Catalog,
+    NightmareCard,
     catalog,
 )
 from partyrules.games.dylan_dog.moves import plane_of, unit_actions
@@ -476,7 +476,7 @@ def _check_trading(table: _Table, phase: TurnStart | Trading, others: frozenset[
                    "(-1 until named)", "ask")
 
 
-def _card_text(table: _Table, card: int | None) -> Any:
+def _card_text(table: _Table, card: int | None) -> NightmareCard | None:
     """The nightmare card ``card`` (the last one drawn), or None."""
     known = table.known
     if card is None or not _is_int(card, 0, known.size - 1) or \
