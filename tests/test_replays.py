@@ -32,7 +32,9 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
     "when_i_dream_expert_7p_seed7.json": ("when_i_dream",
                                           {"players": 7, "side": "expert", "judge": "table"},
                                           7, 707),
-    "dylan_dog_3p_seed190.json": ("dylan_dog", {"players": 3}, 190, 19190),
+    # A won game: since a square acts only where a pawn lands, random play rarely wins
+    # (seed 190, recorded before that ruling, now runs to the turn limit).
+    "dylan_dog_3p_seed262.json": ("dylan_dog", {"players": 3}, 262, 26462),
     "dylan_dog_6p_limit90_seed8.json": ("dylan_dog", {"players": 6, "turn_limit": 90}, 8, 808),
     "hollywood_2p_seed9.json": ("hollywood", {"players": 2}, 9, 909),
     "hollywood_all_5p_seed10.json": ("hollywood", {"players": 5, "awards": True,
