@@ -114,12 +114,41 @@ def _require_list(value: Any) -> list[Any]:
     return value
 
 
+def _plain_check(t: Any) -> Callable[[Any], bool] | None:
+    """A quick test that a JSON value already is a ``t`` (an int, a string, or one of
+    a ``Literal``'s values), or None for a type that needs structuring."""
+    if t is int or t is str:
+        return lambda value: type(value) is t
+    if typing.get_origin(t) is Literal:
+        allowed = frozenset((type(v), v) for v in typing.get_args(t))
+        return lambda value: (type(value), value) in allowed
+    return None
+
+
 def _tuple_factory(t: Any) -> Callable[[Any, Any], Any]:
     args = typing.get_args(t)
     homogeneous = len(args) == 2 and args[1] is Ellipsis
+    scalar = frozenset({args[0]}) if homogeneous and args[0] in (int, str) else None
+    checks = [] if homogeneous else [_plain_check(arg) for arg in args]
+    scalars = [c for c in checks if c is not None] if checks and None not in checks else None
 
     def hook(value: Any, _: Any) -> Any:
         items = _require_list(value)
+        # Hands, piles, decks and pairs of plain values: checked here at a glance (they
+        # are most of a state). Anything else takes cattrs' item-by-item path, which
+        # names the bad item.
+        if scalar is not None and set(map(type, items)) <= scalar:
+            return tuple(items)
+        if scalars is not None and len(items) == len(scalars) and all(
+                check(item) for item, check in zip(items, scalars, strict=True)):
+            return tuple(items)
+        if homogeneous:
+            element = args[0]
+            structure_element = converter.get_structure_hook(element)
+            try:
+                return tuple([structure_element(item, element) for item in items])
+            except Exception:  # cattrs' own path below names the bad item
+                pass
         if not homogeneous and len(items) != len(args):
             raise _WrongType(f"expected an array of {len(args)} items, got {len(items)}")
         return converter._structure_tuple(items, t)
