@@ -78,7 +78,17 @@ def _check_config(config: Config) -> None:
     if first is not None and config.distributor_auction:
         raise InvalidConfig("distributor_auction picks the first distributor: leave "
                             "first_distributor null", "distributor_auction")
-    check_card_data(config.data(), players, config.expansions())
+    if config.card_data is None:
+        _check_default_card_data(players, config.expansions())
+    else:
+        check_card_data(config.card_data, players, config.expansions())
+
+
+@lru_cache(maxsize=None)
+def _check_default_card_data(players: int, expansions: tuple[str, ...]) -> None:
+    # The shipped list is the same for every config: check it once per table size and
+    # set of expansions, not at every load of a state.
+    check_card_data(DEFAULT_CARD_DATA, players, expansions)
 
 
 @attrs.frozen(slots=True, cache_hash=True)
