@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -66,16 +65,6 @@ def real_documents(name: str, kind: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-def nodes(document: Json, path: Path = ()) -> Iterator[tuple[Path, Json]]:
-    yield path, document
-    if isinstance(document, dict):
-        for key, value in document.items():
-            yield from nodes(value, (*path, key))
-    elif isinstance(document, list):
-        for index, value in enumerate(document):
-            yield from nodes(value, (*path, index))
-
-
 def _parent(document: Json, path: Path) -> Json:
     for key in path[:-1]:
         document = document[key]
@@ -88,7 +77,8 @@ def mutants(draw: st.DrawFn, name: str, kind: str) -> str:
     document = json.loads(draw(st.sampled_from(real_documents(name, kind))))
     players = int(document["data"].get("config", {}).get("players", 4))
     for _ in range(draw(st.integers(1, 3))):
-        everything = [(p, v) for p, v in nodes(document["data"], ("data",)) if len(p) > 1]
+        everything = [(path, value) for path, value
+                      in testing.json_nodes(document["data"], ("data",)) if len(path) > 1]
         strings = sorted({v for _, v in everything if isinstance(v, str)} | {"", "sideways"})
         path, value = draw(st.sampled_from(everything))
         parent = _parent(document, path)

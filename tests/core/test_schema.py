@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -57,17 +56,6 @@ def documents(name: str) -> tuple[str, ...]:
     return tuple(partyrules.dumps(obj) for obj in objects)
 
 
-def nodes(document: Json, path: Path = ()) -> Iterator[tuple[Path, Json]]:
-    """Every value of a JSON document with its path, the document first."""
-    yield path, document
-    if isinstance(document, dict):
-        for key, value in document.items():
-            yield from nodes(value, (*path, key))
-    elif isinstance(document, list):
-        for index, value in enumerate(document):
-            yield from nodes(value, (*path, index))
-
-
 def replaced(document: Json, path: Path, value: Json) -> Json:
     changed = copy.deepcopy(document)
     if not path:
@@ -99,7 +87,7 @@ def mutation(draw: st.DrawFn) -> tuple[str, str, Json]:
     """A game, a kind of mutation and the mutated document."""
     name = draw(st.sampled_from(sorted(CONFIGS)))
     document = json.loads(draw(st.sampled_from(documents(name))))
-    everything = list(nodes(document))
+    everything = list(testing.json_nodes(document))
     objects = [(path, node) for path, node in everything if isinstance(node, dict)]
     kind = draw(st.sampled_from(["extra key", "wrong type", "missing key"]))
     if kind == "extra key":

@@ -70,6 +70,7 @@ __all__ = [
     "check_round_trip",
     "check_simultaneous_commute",
     "configs",
+    "json_nodes",
     "normalize_action",
     "play_random",
     "playthroughs",
@@ -518,6 +519,23 @@ def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | No
         if any(result != results[0] for result in results[1:]):
             raise _fail(game, pt, index, f"simultaneous choices of seats {seats} do not "
                                          "commute")
+
+
+def json_nodes(document: Any, path: tuple[str | int, ...] = ()
+               ) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every value of a parsed JSON document with its path (keys and indices), the
+    document first: the places a mutation test of loading may change.
+
+    >>> [path for path, _ in json_nodes({"a": [1, {"b": None}]})]
+    [(), ('a',), ('a', 0), ('a', 1), ('a', 1, 'b')]
+    """
+    yield path, document
+    if isinstance(document, dict):
+        for key, value in document.items():
+            yield from json_nodes(value, (*path, key))
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            yield from json_nodes(value, (*path, index))
 
 
 def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 50,

@@ -9,7 +9,7 @@ Box Office Tally, Film of the Year and year end. The phase record says who acts.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Literal
 
 import attrs
@@ -84,7 +84,7 @@ def _check_config(config: Config) -> None:
         check_card_data(config.card_data, players, config.expansions())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _check_default_card_data(players: int, expansions: tuple[str, ...]) -> None:
     # The shipped list is the same for every config: check it once per table size and
     # set of expansions, not at every load of a state.
