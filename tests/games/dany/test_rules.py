@@ -161,6 +161,8 @@ def test_reason_setup_deals_players_minus_two_secondaries_dany_and_the_reason(
                                  {"players": 10, "danys_reason": True},
                                  {"players": 4, "first_active": 4},
                                  {"players": 4, "memory_cards": 6},
+                                 {"players": 4, "memory_cards": 1001},
+                                 {"players": 4, "memory_cards": 2**64},
                                  {"players": 4, "idea_cards": 0},
                                  {"players": 4, "idea_cards": 21},
                                  {"players": 4, "idea_words": (("a", "b", "c", "d"),)}])
@@ -634,7 +636,7 @@ def test_reason_a_second_tie_makes_dany_and_the_reason_win() -> None:
 # -- Variant and custom cards -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("memory", [30, 35, 40, 60])
+@pytest.mark.parametrize("memory", [30, 35, 40, 60, 1000])
 def test_variant_more_memory_cards(memory: int) -> None:
     state = GAME.setup(Config(players=4, memory_cards=memory), 1)
     assert len(state.memory) == memory - 7

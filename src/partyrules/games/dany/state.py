@@ -20,6 +20,7 @@ from partyrules.core.rng import Rng
 from partyrules.games.dany.cards import CHOICES, DANY, DEFAULT_IDEAS, HAND, REASON, SECONDARIES
 
 __all__ = [
+    "MAX_MEMORY_CARDS",
     "SUCCESSES_TO_WIN",
     "Accusation",
     "Composing",
@@ -40,6 +41,9 @@ __all__ = [
 
 SUCCESSES_TO_WIN = 6
 """End of Game: 6 correct answers and the secondary personalities win."""
+MAX_MEMORY_CARDS = 1000
+"""Variant: the most Memory cards a config may name. Two boxes mixed give 60; the bound
+keeps a config from a stranger from making setup or loading build a deck without end."""
 
 
 def _check_config(config: Config) -> None:
@@ -56,8 +60,9 @@ def _check_config(config: Config) -> None:
     if type(config.first_active) is not int or not 0 <= config.first_active < players:
         raise InvalidConfig(f"first_active must be a seat from 0 to {players - 1}, "
                             f"not {config.first_active!r}", "first_active")
-    if type(config.memory_cards) is not int or config.memory_cards < HAND:
-        raise InvalidConfig(f"the Memory deck needs at least {HAND} cards, "
+    if type(config.memory_cards) is not int or not HAND <= config.memory_cards \
+            <= MAX_MEMORY_CARDS:
+        raise InvalidConfig(f"the Memory deck holds {HAND} to {MAX_MEMORY_CARDS} cards, "
                             f"not {config.memory_cards!r}", "memory_cards")
     words = config.idea_words
     if words is not None:
@@ -96,7 +101,7 @@ class Config:
     first_active: int = 0
     """The seat that is the first active personality."""
     memory_cards: int = 30
-    """Variant: 35, 40 or more Memory cards (any number from 7)."""
+    """Variant: 35, 40 or more Memory cards (any number from 7 to 1,000)."""
     idea_words: tuple[tuple[str, ...], ...] | None = None
     """Custom Idea cards, 5 words each; None: the default 20 cards of film titles."""
     idea_cards: int | None = None
