@@ -22,12 +22,11 @@ import attrs
 
 from partyrules.core.errors import CorruptState
 from partyrules.games.hollywood.cards import GENRES, CardKind
-from partyrules.games.hollywood.crew import AGENT_TYPES, LAWYER_TYPES, must_answer
+from partyrules.games.hollywood.crew import must_answer, types_named_by
 from partyrules.games.hollywood.films import (
     FILM_ROLES,
     Placed,
-    film_cost,
-    film_error,
+    production_error,
     role_error,
     scandal_obligation,
 )
@@ -203,13 +202,6 @@ def _empty(items: Sequence[Any], path: str, when: str) -> None:
         _fail(f"empty {when}", path)
 
 
-def named_types(kind: CardKind) -> tuple[str, ...]:
-    """The types a card's play names: an Agent's four, a Lawyer's three, none for a
-    Scandals card."""
-    return AGENT_TYPES if kind.effect == "agent" else LAWYER_TYPES \
-        if kind.effect == "lawyer" else ()
-
-
 def _money(money: Sequence[int], players: int, ceiling: int, path: str) -> None:
     _per_seat(money, players, path)
     for seat, amount in enumerate(money):
@@ -234,7 +226,7 @@ def _play(play: Play, players: int, cat: Catalog, path: str, *, stage: PlayStage
     _seat(play.owner, players, f"{path}.owner", "the owner")
     _card(play.card, cat.playable, f"{path}.card", "an Agent, a Lawyer or a Scandals card "
           "in play")
-    types = named_types(cat.kinds[play.card])
+    types = types_named_by(cat.kinds[play.card])
     if stage == "building" and play.target == -1:
         pass
     elif type(play.target) is not int or not 0 <= play.target < players \
@@ -493,34 +485,17 @@ def _taught(studio: Studio, cat: Catalog, config: Config, path: str) -> None:
 
 
 def _could_finish(studio: Studio, kinds: dict[int, CardKind], money: int, path: str) -> None:
-    error, number = _finish_error(tuple(tuple((kinds[slot.card], slot.role, slot.icon)
-                                              for slot in film) for film in studio.films),
-                                  studio.obligation, money)
-    if error:
-        _fail(f"a finished studio could finish: {error}",
+    found = _production_error(tuple(tuple(Placed(kinds[slot.card], slot.role, slot.icon)
+                                          for slot in film) for film in studio.films),
+                              studio.obligation, money)
+    if found is not None:
+        error, number = found
+        _fail(f"a finished studio must be able to finish: {error}",
               f"{path}.finished" if number is None else f"{path}.films[{number}]")
 
 
-@lru_cache(maxsize=1024)
-def _finish_error(films: tuple[tuple[tuple[CardKind, str, str], ...], ...], obligation: int,
-                  money: int) -> tuple[str | None, int | None]:
-    """Why films of these cards could not be finished, and the film at fault (memoized:
-    a state is validated again and again while its finished studios stay as they are)."""
-    cost = scandals = 0
-    for number, film in enumerate(films):
-        if not film:
-            continue
-        placed = [Placed(kind, role, icon) for kind, role, icon in film]
-        error = film_error(placed)
-        if error:
-            return error, number
-        cost += film_cost(placed)
-        scandals += sum(1 for p in placed if p.kind.scandal)
-    if scandals < obligation:
-        return f"its films hold {scandals} Scandals cards, not {obligation}", None
-    if cost > money:
-        return f"its films cost {cost} million and it has {money}", None
-    return None, None
+# Memoized: a state is validated again and again while its finished studios stay as they are.
+_production_error = lru_cache(maxsize=1024)(production_error)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -804,7 +779,7 @@ def _answering(state: State, cat: Catalog) -> None:
     for index, play in enumerate(phase.queue):
         _play(play, players, cat, f"data.phase.queue[{index}]", stage="made")
     first = phase.queue[0]
-    if not named_types(cat.kinds[first.card]) or not must_answer(state, first):
+    if not types_named_by(cat.kinds[first.card]) or not must_answer(state, first):
         _fail("the first play waits on a target that has to answer it",
               "data.phase.queue[0]")
     if state.config.scandals:

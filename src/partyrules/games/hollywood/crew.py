@@ -42,6 +42,7 @@ __all__ = [
     "must_answer",
     "named_types",
     "playable",
+    "types_named_by",
 ]
 
 AGENT_TYPES = ("script", "director", "actor", "actress")
@@ -69,8 +70,14 @@ def holds_lawyer(state: State, hand: tuple[int, ...]) -> bool:
 
 def named_types(state: State, card: int) -> tuple[str, ...]:
     """The types an Agent or a Lawyer may name (none for a Scandals card)."""
-    effect = _effect(state, card)
-    return AGENT_TYPES if effect == "agent" else LAWYER_TYPES if effect == "lawyer" else ()
+    return types_named_by(state.config.deck().cards[card])
+
+
+def types_named_by(kind: CardKind) -> tuple[str, ...]:
+    """The types a card of this kind names when played: an Agent's four, a Lawyer's
+    three, none for a Scandals card."""
+    return AGENT_TYPES if kind.effect == "agent" else LAWYER_TYPES \
+        if kind.effect == "lawyer" else ()
 
 
 def eligible(state: State, target: int, named: str) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ __all__ = [
     "film_error",
     "genre_of",
     "plan_films",
+    "production_error",
     "role_error",
     "scandal_obligation",
     "title_figurines",
@@ -255,6 +256,28 @@ def film_cost(film: Sequence[Placed]) -> int:
     if any(placed.kind.back == "second_team" for placed in film):
         return len(film)
     return 0
+
+
+def production_error(films: Sequence[Sequence[Placed]], obligation: int,
+                     money: int) -> tuple[str, int | None] | None:
+    """Stage 5: why a studio's films cannot be finished, with the number of the film at
+    fault when one is: a film that breaks a rule, fewer Scandals cards than the
+    ``obligation``, or Second-Team Directors the studio's ``money`` cannot pay."""
+    cost = scandals = 0
+    for number, film in enumerate(films):
+        if not film:
+            continue
+        error = film_error(film)
+        if error:
+            return error, number
+        cost += film_cost(film)
+        scandals += sum(1 for placed in film if placed.kind.scandal)
+    if scandals < obligation:
+        return (f"Hollywood Scandals: your films must hold {obligation} Scandals cards, "
+                f"not {scandals}", None)
+    if cost > money:
+        return f"Second-Team Director: the films cost {cost} million and you have {money}", None
+    return None
 
 
 def title_figurines(film: Sequence[Placed]) -> int:

@@ -25,10 +25,9 @@ from partyrules.games.hollywood.actions import (
 )
 from partyrules.games.hollywood.cards import GENRES, CardKind
 from partyrules.games.hollywood.films import (
-    film_cost,
-    film_error,
     natural_role,
     plan_films,
+    production_error,
     role_error,
     scandal_obligation,
 )
@@ -188,24 +187,9 @@ def finish_error(state: State, seat: int) -> str | None:
     """Stage 5: every film made is valid, the films hold the Scandals cards due, and
     the Second-Team Directors can be paid."""
     studio = studio_of(state, seat)
-    cost = 0
-    scandals = 0
-    for film in studio.films:
-        if not film:
-            continue
-        cards = placed(state, film)
-        error = film_error(cards)
-        if error:
-            return error
-        cost += film_cost(cards)
-        scandals += sum(1 for p in cards if p.kind.scandal)
-    if scandals < studio.obligation:
-        return (f"Hollywood Scandals: your films must hold {studio.obligation} Scandals "
-                f"cards, not {scandals}")
-    if cost > state.money[seat]:
-        return (f"Second-Team Director: the films cost {cost} million and you have "
-                f"{state.money[seat]}")
-    return None
+    found = production_error([placed(state, film) for film in studio.films],
+                             studio.obligation, state.money[seat])
+    return None if found is None else found[0]
 
 
 # -- legal actions ------------------------------------------------------------------------------
