@@ -307,6 +307,12 @@ class Catalog:
         """The mystery and horror cards, dealt into the crypts."""
         return (*self.mystery, *self.horror)
 
+    def completes(self, story: tuple[int, ...], held: tuple[int, ...]) -> bool:
+        """The End of the Game: the mystery cards ``held`` match every element of the
+        ``story`` cards."""
+        found = {self.element[card] for card in held if self.kinds[card] == "mystery"}
+        return bool(story) and all(self.element[card] in found for card in story)
+
 
 @lru_cache(maxsize=32)
 def catalog(cards: CardSet) -> Catalog:

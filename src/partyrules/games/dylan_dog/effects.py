@@ -207,14 +207,7 @@ def _winners(state: State, held: tuple[tuple[int, ...], ...],
     """The End of the Game: the seats among ``seats`` holding the mystery cards of
     their 4 story elements."""
     known = catalog(state.config.the_cards())
-    element = known.element
-    won = set()
-    for seat in seats:
-        found = {element[c] for c in held[seat] if known.kinds[c] == "mystery"}
-        if len(found) >= MYSTERY_CARDS_TO_WIN and all(
-                element[c] in found for c in state.story[seat]):
-            won.add(seat)
-    return frozenset(won)
+    return frozenset(seat for seat in seats if known.completes(state.story[seat], held[seat]))
 
 
 def _check_win(state: State, changes: dict[str, Any], seats: tuple[int, ...],

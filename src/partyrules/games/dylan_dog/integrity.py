@@ -31,7 +31,7 @@ from partyrules.games.dylan_dog.cards import (
     NightmareCard,
     catalog,
 )
-from partyrules.games.dylan_dog.moves import plane_of, unit_actions
+from partyrules.games.dylan_dog.moves import phase_actor, plane_of, unit_actions
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -344,12 +344,7 @@ def _check_turn(table: _Table, phase: Phase) -> None:
 
 def _completed(table: _Table, seat: int) -> bool:
     """The End of the Game: ``seat`` holds the mystery cards of its 4 story elements."""
-    known = table.known
-    story, held = table.stories[seat], table.held[seat]
-    if len(held) < len(story) or not story:
-        return False
-    found = {known.element[card] for card in held if known.kinds[card] == "mystery"}
-    return all(known.element[card] in found for card in story)
+    return table.known.completes(table.stories[seat], table.held[seat])
 
 
 # -- the phase ---------------------------------------------------------------------------------
@@ -671,19 +666,9 @@ def check_view(view: View) -> None:
     _check_table(table, view.revealed_shapes)
     _check_phase_at(table, view.phase)
     _check_turn(table, view.phase)
-    expected = frozenset() if over else frozenset((_actor(table, view.phase),))
+    expected = frozenset() if over else frozenset((phase_actor(table.active, view.phase),))
     if view.to_act != expected:
         raise CorruptState(f"the seats to act now are {sorted(expected)}", "data.to_act")
-
-
-def _actor(table: _Table, phase: Phase) -> int:
-    """The seat that acts in ``phase`` (:func:`~partyrules.games.dylan_dog.moves.actor`
-    without a state)."""
-    if isinstance(phase, Trading) and phase.ask != -1:
-        return phase.partner
-    if isinstance(phase, (Horror, Returning)):
-        return phase.seat
-    return table.active
 
 
 def _check_view_cards(view: View, known: Catalog) -> None:

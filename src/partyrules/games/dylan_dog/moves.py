@@ -44,9 +44,27 @@ from partyrules.games.dylan_dog.state import (
     TurnStart,
 )
 
-__all__ = ["CRYPT", "GATE", "RINGS", "SeatActions", "actor", "evolve", "may_rotate",
-           "of_kind", "offers_left", "plane_changes", "plane_of", "prebuilt", "replaced",
-           "step_directions", "stepped", "unit_actions", "usable_shadows", "without"]
+__all__ = [
+    "CRYPT",
+    "GATE",
+    "RINGS",
+    "SeatActions",
+    "actor",
+    "evolve",
+    "may_rotate",
+    "of_kind",
+    "offers_left",
+    "phase_actor",
+    "plane_changes",
+    "plane_of",
+    "prebuilt",
+    "replaced",
+    "step_directions",
+    "stepped",
+    "unit_actions",
+    "usable_shadows",
+    "without",
+]
 
 RINGS = (CLOCKWISE, COUNTERCLOCKWISE)
 GATE, CRYPT = "gate", "crypt"
@@ -105,11 +123,18 @@ def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
 
 
 def actor(state: State, phase: Phase) -> int:
+    """The seat that acts in ``phase`` of ``state``."""
+    return phase_actor(state.active, phase)
+
+
+def phase_actor(active: int, phase: Phase) -> int:
+    """The seat that acts in ``phase`` when ``active`` has the turn: the trade partner
+    answering, the seat a horror card or a return waits on, else the active seat."""
     if isinstance(phase, Trading) and phase.ask != -1:
         return phase.partner
     if isinstance(phase, (Horror, Returning)):
         return phase.seat
-    return state.active
+    return active
 
 
 

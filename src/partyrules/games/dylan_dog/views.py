@@ -145,8 +145,7 @@ def _consistent(state: State, known: Catalog, seat: int, story: tuple[int, ...])
     shapes = {known.shape[c] for c in story}
     if not state.revealed_shapes[seat] <= shapes:
         return False
-    found = {known.element[c] for c in state.held[seat] if known.kinds[c] == "mystery"}
-    return not all(known.element[c] in found for c in story)
+    return not known.completes(story, state.held[seat])
 
 
 # -- narration --------------------------------------------------------------------------------
