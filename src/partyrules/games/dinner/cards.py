@@ -18,7 +18,7 @@ from importlib import resources
 
 import attrs
 
-__all__ = ["DEFAULT_GUESTS", "SUITS", "Deck", "Guest", "deck_of"]
+__all__ = ["DEFAULT_GUESTS", "SUITS", "Deck", "Guest", "deck_of", "table_points"]
 
 
 @attrs.frozen(slots=True, cache_hash=True)
@@ -81,3 +81,15 @@ def deck_of(guests: tuple[Guest, ...]) -> Deck:
         suits=suits,
         deceased=frozenset(i for i, guest in enumerate(guests) if guest.deceased),
     )
+
+
+def table_points(deck: Deck, cards: tuple[int, ...]) -> int:
+    """2) 1 point per character at the table plus 1 point per distinct suit.
+
+    >>> deck = deck_of(DEFAULT_GUESTS)
+    >>> names = ["Neil Gaiman", "Dilma Rousseff", "George Clooney"]
+    >>> table_points(deck, tuple(deck.card_named(name) for name in names))
+    6
+    """
+    suit_index = deck.suit_index
+    return len(cards) + len({suit_index[card] for card in cards})

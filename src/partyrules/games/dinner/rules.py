@@ -37,13 +37,11 @@ from partyrules.games.dinner.actions import (
     StartTable,
     Unknown,
 )
-from partyrules.games.dinner.cards import Deck
+from partyrules.games.dinner.cards import Deck, table_points
 from partyrules.games.dinner.state import (
-    BURIAL_MAX,
     BURIAL_MIN,
     END_BONUS,
     MAX_TABLE,
-    NEW_TABLE_MAX,
     NEW_TABLE_MIN,
     Config,
     Drawing,
@@ -54,6 +52,8 @@ from partyrules.games.dinner.state import (
     VoteResult,
     Voting,
     hand_size,
+    proposal_capacity,
+    proposal_minimum,
 )
 
 __all__ = [
@@ -83,19 +83,6 @@ def _prebuilt(config: Config) -> tuple[Deck, tuple[tuple[Invite, ...], ...],
     exchanges = tuple(tuple(Exchange(seat, card) for card in cards)
                       for seat in range(config.players))
     return deck, invites, exchanges
-
-
-def table_points(deck: Deck, cards: tuple[int, ...]) -> int:
-    """2) 1 point per character at the table plus 1 point per distinct suit.
-
-    >>> from partyrules.games.dinner.cards import DEFAULT_GUESTS, deck_of
-    >>> deck = deck_of(DEFAULT_GUESTS)
-    >>> names = ["Neil Gaiman", "Dilma Rousseff", "George Clooney"]
-    >>> table_points(deck, tuple(deck.card_named(name) for name in names))
-    6
-    """
-    suit_index = deck.suit_index
-    return len(cards) + len({suit_index[card] for card in cards})
 
 
 # -- setup and turn structure -----------------------------------------------------------
@@ -343,17 +330,7 @@ def _pass_rule(state: State, action: Pass) -> str | None:
 
 def _room(state: State, phase: Inviting) -> int:
     """How many more cards the table being built can take."""
-    if phase.table is not None:
-        return MAX_TABLE - len(state.tables[phase.table].cards) - len(phase.invited)
-    if phase.deceased is not None:
-        return BURIAL_MAX - len(phase.invited)
-    return NEW_TABLE_MAX - len(phase.invited)
-
-
-def _minimum(phase: Inviting) -> int:
-    if phase.table is None and phase.deceased is None:
-        return NEW_TABLE_MIN
-    return 1
+    return proposal_capacity(phase, state.tables) - len(phase.invited)
 
 
 def _invite_rule(state: State, action: Invite) -> str | None:
@@ -377,7 +354,7 @@ def _propose_rule(state: State, action: Propose) -> str | None:
     if not isinstance(action.story, str):
         return f"the story is text, not {action.story!r}"
     assert isinstance(state.phase, Inviting)
-    if len(state.phase.invited) < _minimum(state.phase):
+    if len(state.phase.invited) < proposal_minimum(state.phase):
         return "2) a new table needs 2 guests; a burial or a join needs 1"
     return None
 
@@ -466,7 +443,7 @@ def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
         row = _prebuilt(state.config)[1][seat]
         for card in state.hands[seat]:
             yield row[card]
-    if len(phase.invited) >= _minimum(phase):
+    if len(phase.invited) >= proposal_minimum(phase):
         yield Propose(seat, "")
 
 

@@ -13,7 +13,7 @@ import attrs
 
 from partyrules.core.errors import CorruptState, InvalidConfig
 from partyrules.core.rng import Rng
-from partyrules.games.dinner.cards import DEFAULT_GUESTS, Deck, Guest, deck_of
+from partyrules.games.dinner.cards import DEFAULT_GUESTS, Deck, Guest, deck_of, table_points
 
 __all__ = [
     "BURIAL_MAX",
@@ -39,6 +39,8 @@ __all__ = [
     "max_total_score",
     "max_turn",
     "places",
+    "proposal_capacity",
+    "proposal_minimum",
     "validate",
     "validate_view",
 ]
@@ -590,7 +592,7 @@ def _check_last_table(result: VoteResult, tables: tuple[Table, ...], deck: Deck,
     if table is None or not set(seated) <= set(table.cards):
         raise CorruptState("the guests an accepted vote seated sit together at a table",
                            "data.last_vote.proposed")
-    points = len(table.cards) + len({deck.suit_index[card] for card in table.cards})
+    points = table_points(deck, table.cards)
     if isinstance(phase, Over) and phase.reason == "hand_emptied":
         points += END_BONUS
     if result.points != points:
@@ -605,14 +607,14 @@ def _check_drawing(phase: Drawing) -> None:
                            "card", "data.phase.drawn")
 
 
-def _capacity(phase: Inviting | Voting, tables: tuple[Table, ...]) -> int:
+def proposal_capacity(phase: Inviting | Voting, tables: tuple[Table, ...]) -> int:
     """2)-4) The most guests the proposal may invite."""
     if phase.table is not None:
         return MAX_TABLE - len(tables[phase.table].cards)
     return BURIAL_MAX if phase.deceased is not None else NEW_TABLE_MAX
 
 
-def _minimum(phase: Inviting | Voting) -> int:
+def proposal_minimum(phase: Inviting | Voting) -> int:
     """2)-4) The fewest guests a proposal invites: 2 for a new table, else 1."""
     return NEW_TABLE_MIN if phase.table is None and phase.deceased is None else BURIAL_MIN
 
@@ -633,7 +635,7 @@ def _check_proposal(phase: Inviting | Voting, tables: tuple[Table, ...], deck: D
         raise CorruptState("a join is not a burial", "data.phase")
     for index, card in enumerate(phase.invited):
         _check_card(card, deck, f"data.phase.invited[{index}]")
-    capacity = _capacity(phase, tables)
+    capacity = proposal_capacity(phase, tables)
     if phase.table is not None and capacity < 1:
         raise CorruptState(f"table {phase.table} seats {MAX_TABLE}: nobody can join it",
                            "data.phase.table")
@@ -641,11 +643,11 @@ def _check_proposal(phase: Inviting | Voting, tables: tuple[Table, ...], deck: D
     if invited > capacity:
         raise CorruptState(f"this proposal invites at most {capacity} guests, not {invited}",
                            "data.phase.invited")
-    if isinstance(phase, Voting) and invited < _minimum(phase):
-        raise CorruptState(f"a proposal on the vote invites at least {_minimum(phase)} "
+    if isinstance(phase, Voting) and invited < proposal_minimum(phase):
+        raise CorruptState(f"a proposal on the vote invites at least {proposal_minimum(phase)} "
                            "guests", "data.phase.invited")
-    if isinstance(phase, Inviting) and invited + active_hand_size < _minimum(phase):
-        raise CorruptState(f"this proposal needs {_minimum(phase)} guests and the active "
+    if isinstance(phase, Inviting) and invited + active_hand_size < proposal_minimum(phase):
+        raise CorruptState(f"this proposal needs {proposal_minimum(phase)} guests and the active "
                            "hand cannot make up the rest", "data.phase.invited")
 
 
