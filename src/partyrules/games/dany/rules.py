@@ -41,7 +41,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON, is_secondary
+from partyrules.games.dany.cards import CHOICES, DANY, HAND
 from partyrules.games.dany.state import (
     SUCCESSES_TO_WIN,
     Accusation,
@@ -52,6 +52,8 @@ from partyrules.games.dany.state import (
     Over,
     Revealing,
     State,
+    end_of_game_trigger,
+    sides,
 )
 
 __all__ = [
@@ -147,16 +149,9 @@ def _end_turn(state: State, result: Result, kept: tuple[int, ...],
     successes = changes.get("successes", state.successes)
     failures = changes.get("failures", state.failures)
     if len(successes) >= SUCCESSES_TO_WIN:
-        winners = frozenset(seat for seat, p in enumerate(state.personalities)
-                            if is_secondary(p))
-        return _game_over(state, Over("six_successes", winners), changes)
-    trigger = ""
-    if len(failures) >= config.failures_to_twist():
-        trigger = "failures"
-    elif len(shuffled) < HAND:
-        trigger = "memory"
-    elif not state.ideas:
-        trigger = "ideas"
+        return _game_over(state, Over("six_successes", sides(state.personalities)[1]),
+                          changes)
+    trigger = end_of_game_trigger(config, len(failures), len(shuffled), len(state.ideas))
     following = (state.active + 1) % config.players
     if trigger:
         changes.update(active=following, twist_trigger=trigger,
@@ -413,8 +408,7 @@ def _count_accusations(state: State, phase: FinalTwist, ballots: tuple[int, ...]
     tied = frozenset(seat for seat, votes in counts.items() if votes == most)
     personalities = state.personalities
     dany = personalities.index(DANY)
-    dany_side = frozenset(seat for seat, p in enumerate(personalities) if p in (DANY, REASON))
-    secondaries = frozenset(seat for seat, p in enumerate(personalities) if is_secondary(p))
+    dany_side, secondaries = sides(personalities)
     changes: dict[str, Any] = {"last_accusation": Accusation(ballots, tied)}
     if len(tied) == 1:
         if dany in tied:

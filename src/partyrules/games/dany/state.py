@@ -34,7 +34,9 @@ __all__ = [
     "TwistTrigger",
     "View",
     "component_data",
+    "end_of_game_trigger",
     "places",
+    "sides",
     "validate",
     "validate_view",
 ]
@@ -412,10 +414,9 @@ def _check_trigger(state: State) -> None:
     if len(state.failures) > config.failures_to_twist():
         raise CorruptState(f"failure {config.failures_to_twist()} ends the turns",
                            "data.failures")
-    failed = len(state.failures) == config.failures_to_twist()
-    given = ("failures" if failed else "memory" if len(state.memory) < HAND
-             else "ideas" if not state.ideas else None)
-    if given is None:
+    given = end_of_game_trigger(config, len(state.failures), len(state.memory),
+                                len(state.ideas))
+    if not given:
         raise CorruptState("no End of Game condition holds: the Final Twist cannot be "
                            "played yet", "data.twist_trigger")
     if state.twist_trigger != given:
@@ -423,17 +424,29 @@ def _check_trigger(state: State) -> None:
                            f"{state.twist_trigger!r}", "data.twist_trigger")
 
 
-def _sides(personalities: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+def sides(personalities: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
     """``(the seats of Dany and Dany's Reason, the seats of the secondaries)``."""
     dany_side = frozenset(s for s, p in enumerate(personalities) if p in (DANY, REASON))
     return dany_side, frozenset(range(len(personalities))) - dany_side
+
+
+def end_of_game_trigger(config: Config, failures: int, memory: int,
+                        ideas: int) -> TwistTrigger:
+    """End of Game, after six successes: what starts the Final Twist, in the spec's
+    order: the failures, fewer than 7 Memory cards in the pile, an empty Idea deck; ""
+    when the turns go on."""
+    if failures >= config.failures_to_twist():
+        return "failures"
+    if memory < HAND:
+        return "memory"
+    return "ideas" if not ideas else ""
 
 
 def _check_result(over: Over, personalities: tuple[int, ...], config: Config,
                   accusation: Accusation | None, successes: int, at: str) -> None:
     """The reason an ended game gives agrees with the piles, the last count and the
     personalities, and its winners are the side the reason names."""
-    dany_side, secondaries = _sides(personalities)
+    dany_side, secondaries = sides(personalities)
     if over.reason == "six_successes":
         if successes != SUCCESSES_TO_WIN:
             raise CorruptState(f"six successes end the game, not {successes}",
