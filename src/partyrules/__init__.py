@@ -4,13 +4,11 @@
 >>> sorted(partyrules.GAMES)
 ['dany', 'dinner', 'dylan_dog', 'hollywood', 'when_i_dream']
 >>> game = partyrules.get_game("dinner")
->>> state = game.setup(game.Config(players=4), seed=7)
->>> while not game.is_terminal(state):
-...     seat = max(game.to_act(state))
-...     state = game.apply(state, next(game.legal_actions(state, seat)))
->>> game.outcome(state).reason in {"hand_emptied", "pile_exhausted"}
+>>> players = [partyrules.RandomPlayer(game)] * 4
+>>> record = partyrules.play_match(game, game.Config(players=4), players, seed=7)
+>>> record.outcome.reason in {"hand_emptied", "pile_exhausted"}
 True
->>> partyrules.loads(partyrules.dumps(state)) == state
+>>> partyrules.loads(partyrules.dumps(record.final)) == record.final
 True
 """
 
@@ -27,6 +25,15 @@ from partyrules.core.errors import (
     UnknownGame,
 )
 from partyrules.core.game import GAMES, TABLE, Game, Outcome, get_game
+from partyrules.core.match import (
+    WAIT,
+    Match,
+    MatchRecord,
+    NoObjection,
+    Player,
+    RandomPlayer,
+    play_match,
+)
 from partyrules.core.replay import Replay, ReplayReport
 from partyrules.core.rng import Rng
 from partyrules.core.serialize import dumps, json_schema, loads
@@ -34,12 +41,18 @@ from partyrules.core.serialize import dumps, json_schema, loads
 __all__ = [
     "GAMES",
     "TABLE",
+    "WAIT",
     "CorruptState",
     "Game",
     "IllegalAction",
     "InvalidConfig",
+    "Match",
+    "MatchRecord",
+    "NoObjection",
     "Outcome",
     "PartyRulesError",
+    "Player",
+    "RandomPlayer",
     "Replay",
     "ReplayReport",
     "Rng",
@@ -48,6 +61,7 @@ __all__ = [
     "get_game",
     "json_schema",
     "loads",
+    "play_match",
 ]
 
 try:

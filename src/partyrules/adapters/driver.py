@@ -4,7 +4,7 @@ partyrules games have two things OpenSpiel and PettingZoo do not: the table
 (``TABLE``, seat -1), which rules on things the whole table judges, and races, where
 several seats may act and the first one changes what follows (the Dreamer may guess
 while a clue is due). The adapters map them the same way as ``partyrules play`` maps
-them for bots:
+them for bots, through the match runner (:mod:`partyrules.core.match`):
 
 * **The table rules only when nobody else may act**, and then it raises no objection:
   its first listed action is applied automatically (:func:`settle`). A table ruling is
@@ -32,6 +32,7 @@ Turn(kind='sequential', seats=(0,))
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -39,6 +40,7 @@ import attrs
 
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE, AnyGame
+from partyrules.core.match import Match, NoObjection
 from partyrules.core.rng import Rng
 
 __all__ = ["ACTION_BOUNDS", "Turn", "action_at", "action_bound", "legal_ids", "next_turn",
@@ -73,19 +75,20 @@ def action_bound(game: AnyGame) -> int:
 
 def settle(game: AnyGame, state: Any,
            on_ruling: Callable[[Any, Any], None] | None = None) -> Any:
-    """``state`` after the table's automatic rulings: while only the table may act, its
-    first listed action (the ruling that raises no objection) is applied;
-    ``on_ruling(state_before, ruling)`` hears each one (to narrate or record it)."""
-    while not game.is_terminal(state) and game.to_act(state) == {TABLE}:
-        ruling = next(game.legal_actions(state, TABLE))
-        if on_ruling is not None:
-            on_ruling(state, ruling)
-        state = game.apply(state, ruling)
-    return state
+    """``state`` after the table's automatic rulings: the match runner plays the table
+    (:class:`~partyrules.core.match.NoObjection`, its first listed ruling) while only the
+    table may act; ``on_ruling(state_before, ruling)`` hears each one (to narrate or record
+    it)."""
+    # Every seat is outside: the runner stops at the first seat, whatever its draw.
+    match = Match(game, state, {}, table=NoObjection(game), rng=random.Random(0),
+                  on_action=on_ruling)
+    match.run()
+    return match.state
 
 
 def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
-    """Who decides next in a settled state, and the rng after any race draw."""
+    """Who decides next in a settled state, and the rng after any race draw (the match
+    runner's draw, seeded from the adapter's own rng so that a state can be cloned)."""
     if game.is_terminal(state):
         return Turn("terminal", ()), rng
     seats = tuple(sorted(game.to_act(state) - {TABLE}))
@@ -95,8 +98,9 @@ def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
         return Turn("simultaneous", seats), rng
     if len(seats) == 1:
         return Turn("sequential", seats), rng
-    index, rng = rng.below(len(seats))
-    return Turn("sequential", (seats[index],)), rng
+    draw, rng = rng.next_u64()
+    seat = Match(game, state, {}, rng=random.Random(draw)).next_seat()
+    return Turn("sequential", (seat,)), rng
 
 
 def _legal(game: AnyGame, state: Any, seat: int) -> list[Any]:

@@ -12,31 +12,20 @@ state (not the seat's view), so it is trusted not to peek.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Any, Protocol
 
 from partyrules.bots.ismcts import ISMCTSBot
 from partyrules.bots.random_bot import RandomBot
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import AnyGame
+from partyrules.core.match import Player
 
 __all__ = ["BOTS", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
 
 
-class Bot(Protocol):
-    """Anything that picks a legal action for a seat."""
-
-    # A read-only property rather than a plain ``name: str``: mypy only lets a frozen
-    # (read-only) attribute satisfy a protocol member that is itself read-only.
-    @property
-    def name(self) -> str:
-        """The bot's short name, as given to :func:`make_bot`."""
-        ...
-
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """A legal action for ``seat`` in ``state``; all randomness comes from ``rng``."""
-        ...
+Bot = Player
+"""Anything that picks a legal action for a seat: a bot is a match runner's
+:class:`~partyrules.core.match.Player` with a name :func:`make_bot` knows."""
 
 
 BOTS: dict[str, Callable[[AnyGame], Bot]] = {

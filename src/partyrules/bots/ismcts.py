@@ -4,8 +4,8 @@ Each iteration draws a state the bot's seat cannot tell from the real one
 (``game.determinize(state, seat, rng)``), walks a tree shared by all the draws, choosing
 every seat's actions by UCB among the actions legal in that draw (a child's
 "availability" counts the draws where it was legal), adds one node, finishes with a
-random playout (``game.random_action``) and credits every seat on the path with its own
-result. The table's rulings (``TABLE``) are chance to the bot: drawn at random, not
+random playout (the match runner with random players) and credits every seat on the path
+with its own result. The table's rulings (``TABLE``) are chance to the bot: drawn at random, not
 searched. Only ``determinize`` ever looks at the real state, so the bot knows exactly
 what its seat's view holds.
 
@@ -35,6 +35,7 @@ from typing import Any
 import attrs
 
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
+from partyrules.core.match import Match, RandomPlayer
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "PLAYOUT_STEPS", "ISMCTSBot"]
 
@@ -146,13 +147,13 @@ class ISMCTSBot:
     def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
         game = self.game
         heuristic = game.heuristic
-        steps = 0
-        while not game.is_terminal(state):
-            if heuristic is not None and steps >= self.playout_steps:
-                return heuristic(state)
-            actor = random_actor(game.to_act(state), rng, TABLE_RATE)
-            state = game.apply(state, game.random_action(state, actor, rng))
-            steps += 1
-        outcome = game.outcome(state)
         players = int(state.config.players)
+        random_player = RandomPlayer(game)
+        playout = Match(game, state, dict.fromkeys(range(players), random_player),
+                        table=random_player, rng=rng, table_rate=TABLE_RATE,
+                        max_steps=None if heuristic is None else self.playout_steps)
+        playout.run()
+        if heuristic is not None and not playout.finished:
+            return heuristic(playout.state)
+        outcome = game.outcome(playout.state)
         return tuple(1.0 if s in outcome.winners else 0.0 for s in range(players))

@@ -117,7 +117,8 @@ class Game(Generic[C, S, A, V]):
     outcome: Callable[[S], Outcome]
     """How the game ended; raises ``IllegalAction`` on a running game."""
     view: Callable[[S, int | None], V]
-    """What a seat may know (``None``: a spectator)."""
+    """What a seat may know (``None`` or ``TABLE``: a spectator, who sees what the whole
+    table sees)."""
     determinize: Callable[[S, int, random.Random], S]
     """A full state consistent with ``view(state, seat)``, hidden parts re-dealt."""
     random_action: Callable[[S, int, random.Random], A]
@@ -159,13 +160,23 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         setup=rules.setup, to_act=rules.to_act, is_simultaneous=rules.is_simultaneous,
         legal_actions=rules.legal_actions, apply=rules.apply, is_terminal=rules.is_terminal,
         outcome=rules.outcome, random_action=rules.random_action,
-        view=views.view, determinize=views.determinize,
+        view=_table_sees_as_spectator(views.view), determinize=views.determinize,
         validate=state.validate, places=state.places,
         describe_action=views.describe_action, render_view=views.render_view,
         heuristic=getattr(rules, "heuristic", None),
         validate_view=getattr(state, "validate_view", None),
         component_data=getattr(state, "component_data", None),
     )
+
+
+def _table_sees_as_spectator(view: Callable[[Any, int | None], Any]
+                             ) -> Callable[[Any, int | None], Any]:
+    """``view`` that also answers for ``TABLE``: a driver serving the table's rulings asks
+    for what the table may know, which is what a spectator sees."""
+    def view_of(state: Any, seat: int | None) -> Any:
+        return view(state, None if seat == TABLE else seat)
+    view_of.__doc__ = view.__doc__
+    return view_of
 
 
 def standing(values: tuple[float, ...]) -> tuple[float, ...]:

@@ -48,8 +48,8 @@ from partyrules.core.game import (
     AnyGame,
     Outcome,
     free_text_fields,
-    random_actor,
 )
+from partyrules.core.match import Match, RandomPlayer
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
@@ -110,30 +110,27 @@ class Playthrough:
 def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: int | None = None,
                 bot_seed: int | None = None, max_steps: int = MAX_STEPS,
                 table_rate: float = TABLE_RATE) -> Playthrough:
-    """Play a game with every seat choosing ``random_action``; the seat to act is drawn
-    by :func:`~partyrules.core.game.random_actor`: uniformly from ``to_act``, except that
-    the table's rulings are let in with probability ``table_rate`` while a seat could act.
-    Deterministic in ``(config, seed, bot_seed)``."""
+    """Play a game through the match runner (:class:`~partyrules.core.match.Match`) with
+    every seat, the table included, choosing ``random_action``; the table's rulings are
+    let in with probability ``table_rate`` while a seat could act, so that random play
+    reaches them. Deterministic in ``(config, seed, bot_seed)``."""
     if config is None:
         config = game.Config(players=players if players is not None else game.min_players)
     bot_seed = seed if bot_seed is None else bot_seed
-    rng = random.Random(bot_seed)
-    state = game.setup(config, seed)
-    states = [state]
-    actions: list[Any] = []
-    while not game.is_terminal(state):
-        if len(actions) >= max_steps:
-            raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "
-                                     f"(config={config!r}, seed={seed}, bot_seed={bot_seed})")
-        acting = game.to_act(state)
-        if not acting:
-            raise InvariantViolation(f"{game.name}: nobody may act in a running game at step "
-                                     f"{len(actions)} (seed={seed}, bot_seed={bot_seed})")
-        seat = random_actor(acting, rng, table_rate)
-        action = game.random_action(state, seat, rng)
-        state = game.apply(state, action)
-        actions.append(action)
-        states.append(state)
+    player = RandomPlayer(game)
+    match = Match(game, game.setup(config, seed), dict.fromkeys(range(config.players), player),
+                  table=player, rng=random.Random(bot_seed), table_rate=table_rate,
+                  max_steps=max_steps, keep_states=True)
+    try:
+        match.run()
+    except IllegalAction as refused:
+        raise InvariantViolation(f"{game.name}: {refused} at step {len(match.actions)} "
+                                 f"(config={config!r}, seed={seed}, bot_seed={bot_seed})"
+                                 ) from refused
+    if match.capped:
+        raise InvariantViolation(f"{game.name}: no end after {max_steps} random actions "
+                                 f"(config={config!r}, seed={seed}, bot_seed={bot_seed})")
+    actions, states = match.actions, match.states or ()
     return Playthrough(game.name, config, seed, bot_seed, tuple(actions), tuple(states))
 
 
@@ -553,7 +550,11 @@ def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 
     50
     """
     viewers = (None, *range(_players(state)))
+    player = RandomPlayer(game)
+    match = Match(game, state, dict.fromkeys(range(_players(state)), player), table=player,
+                  rng=rng, table_rate=TABLE_RATE)
     for step in range(steps):
+        state = match.state
         game.validate(state)
         if loads(dumps(state)) != state:
             raise InvariantViolation(f"{game.name}: a state changed in a round trip "
@@ -576,14 +577,14 @@ def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 
             if next(game.legal_actions(state, seat), None) is None:
                 raise InvariantViolation(f"{game.name}: seat {seat} may act but has no "
                                          f"legal action, at step {step}")
-        seat = random_actor(acting, rng)
+        seat = sorted(acting)[rng.randrange(len(acting))]
         legal = list(game.legal_actions(state, seat))
         for action in rng.sample(legal, min(tried, len(legal))):
             game.validate(game.apply(state, action))
             for viewer in viewers:
                 if not isinstance(game.describe_action(state, action, viewer), str):
                     raise InvariantViolation(f"{game.name}: no narration of {action!r}")
-        state = game.apply(state, game.random_action(state, seat, rng))
+        match.step()
     return steps
 
 

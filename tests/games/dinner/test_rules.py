@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules import IllegalAction, InvalidConfig
+from partyrules import TABLE, IllegalAction, InvalidConfig
 from partyrules.core import testing
 from partyrules.games.dinner.actions import (
     Ballot,
@@ -781,7 +781,7 @@ def test_spec_a_foreign_object_is_refused_by_name() -> None:
     assert_refused(state, "StartTable", "not an action")
 
 
-@pytest.mark.parametrize("seat", [-1, 3, "0", 1.0])
+@pytest.mark.parametrize("seat", [-2, 3, "0", 1.0])
 def test_spec_views_and_determinize_refuse_a_seat_that_is_not_at_the_table(seat: object) -> None:
     state = GAME.setup(Config(players=3), 0)
     with pytest.raises(IllegalAction, match="no seat"):
@@ -789,6 +789,13 @@ def test_spec_views_and_determinize_refuse_a_seat_that_is_not_at_the_table(seat:
     with pytest.raises(IllegalAction, match="no seat"):
         GAME.determinize(state, seat, random.Random(0))
     assert list(GAME.legal_actions(state, seat)) == []  # type: ignore[arg-type]
+
+
+def test_spec_the_table_sees_what_a_spectator_sees() -> None:
+    state = GAME.setup(Config(players=3), 0)
+    assert GAME.view(state, TABLE) == GAME.view(state, None)
+    with pytest.raises(IllegalAction, match="no seat"):
+        GAME.determinize(state, TABLE, random.Random(0))  # the table holds no hand
 
 
 def test_spec_actions_after_the_end_are_refused() -> None:
