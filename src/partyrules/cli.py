@@ -27,6 +27,7 @@ import partyrules
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
+from partyrules.core.match import WAIT, play_match
 from partyrules.core.serialize import LoadLimits, parse_json, structure
 
 __all__ = ["main"]
@@ -40,52 +41,6 @@ class _InputEnded(Exception):
 
 
 # -- playing ----------------------------------------------------------------------------
-
-
-WAIT = object()
-"""What a person's choice returns to let the others of a race act first."""
-
-
-def _run(game: AnyGame, state: Any, choose: Callable[[Any, int], Any],
-         on_action: Callable[[Any, Any], None], rng: random.Random) -> Any:
-    """Play ``state`` to its end (``choose(state, seat)`` picks each action, or returns
-    :data:`WAIT` to let another seat of a race go first).
-
-    Seats that submit at once (``is_simultaneous``) are asked in increasing order. In a
-    race (the Dreamer may guess while a clue is due) one seat acts at a time, drawn with
-    ``rng``: the others may act after it. The table (``TABLE``) is asked only when nobody
-    else may act: its rulings are objections a table raises rarely, and people at the
-    keyboard are offered them with their own choices.
-    """
-    while not game.is_terminal(state):
-        seats = game.to_act(state)
-        if not seats:
-            raise IllegalAction("the game is not over but no seat may act (a game bug)")
-        players = sorted(seats - {TABLE}) or [TABLE]
-        if len(players) > 1 and not game.is_simultaneous(state):
-            first = rng.randrange(len(players))
-            players = players[first:] + players[:first]
-            state = game.apply(state, _first_to_act(state, players, choose, on_action))
-            continue
-        for seat in players:
-            if game.is_terminal(state) or seat not in game.to_act(state):
-                continue
-            action = choose(state, seat)
-            on_action(state, action)
-            state = game.apply(state, action)
-    return state
-
-
-def _first_to_act(state: Any, racing: list[int],
-                  choose: Callable[[Any, int], Any],
-                  on_action: Callable[[Any, Any], None]) -> Any:
-    """The first action of a race: each seat in turn may act or wait."""
-    while True:
-        for seat in racing:
-            action = choose(state, seat)
-            if action is not WAIT:
-                on_action(state, action)
-                return action
 
 
 class _Narrator:
@@ -141,10 +96,47 @@ def _ask_number(count: int) -> int:
         print(f"Please type a number from 1 to {count}, not {answer!r} (end of input quits).")
 
 
-def _table_ruling(game: AnyGame, state: Any) -> Any:
-    """Bots rule for the table with its first listed ruling: the one raising no objection
-    (e.g. confirming a reveal)."""
-    return next(game.legal_actions(state, TABLE))
+class _Person:
+    """A person at the keyboard, as a match runner's player.
+
+    With several people at one screen (hot-seat), the screen is cleared and the next
+    person is called to it before anything private is shown: one person's hand never
+    stays in view of the next.
+    """
+
+    def __init__(self, game: AnyGame, narrator: _Narrator, screen: _Screen,
+                 viewer: int | None = None) -> None:
+        self.game = game
+        self.narrator = narrator
+        self.screen = screen
+        self.viewer = viewer  # the table's rulings: asked of a person, who sees this
+        self.name = HUMAN
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The person's choice for ``seat`` (or :data:`WAIT` in a race)."""
+        viewer = seat if self.viewer is None else self.viewer
+        self.screen.hand_to(viewer)
+        return _ask_human(self.game, state, seat, self.narrator, viewer)
+
+
+class _Screen:
+    """The one screen the people share: who is looking at it now."""
+
+    def __init__(self, people: frozenset[int]) -> None:
+        self.hot_seat = len(people) > 1
+        self.looking: int | None = next(iter(people)) if len(people) == 1 else None
+
+    def hand_to(self, viewer: int) -> None:
+        """Make sure ``viewer`` is the one looking before their view is shown."""
+        if not self.hot_seat or viewer == self.looking:
+            return
+        if sys.stdout.isatty():
+            print("\033[2J\033[H", end="")  # clear the screen: the last hand goes too
+        else:
+            print("\n" * 3, end="")
+        if viewer != TABLE:  # the table's rulings show the public view to everyone
+            _read(f"Pass the screen to seat {viewer}, then press Enter. ")
+        self.looking = viewer
 
 
 def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
@@ -161,6 +153,7 @@ def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
     print()
     print(game.render_view(game.view(state, viewer)))
     print(f"Seat {seat}, your move:" if seat != TABLE else
+          "Everyone, rule for the whole table:" if viewer == TABLE else
           f"Seat {viewer}, rule for the whole table:")
     for number, option in enumerate(options, 1):
         texts = free_text_fields(type(option))
@@ -208,7 +201,7 @@ def _ask_text(action: Any, field: str) -> Any:
 
 def _parse_seats(game: AnyGame, text: str | None, players: int | None) -> list[str]:
     specs = [] if text is None else [spec.strip().lower() for spec in text.split(",")]
-    count = players if players is not None else len(specs) or game.min_players
+    count = players if players is not None else max(len(specs), game.min_players)
     if len(specs) > count:
         raise InvalidConfig(f"{len(specs)} seats given for {count} players")
     for index, spec in enumerate(specs):
@@ -247,44 +240,67 @@ def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
     return structure(fields, game.Config, "config")
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    game = partyrules.get_game(args.game)
-    seats = _parse_seats(game, args.seats, args.players)
-    config = _config(game, len(seats), args.option)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    state = game.setup(config, seed)
-    bots = {seat: make_bot(spec, game) for seat, spec in enumerate(seats) if spec != HUMAN}
-    rng = random.Random(seed)  # the bots' only randomness: same seed, same game
-    humans = frozenset(seat for seat in range(len(seats)) if seat not in bots)
-    narrator = _Narrator(game, humans=humans or None)
-    actions: list[Any] = []
+def _saved_game(path: str) -> partyrules.Replay:
+    replay = partyrules.loads(_read_document(path))
+    if not isinstance(replay, partyrules.Replay):
+        raise CorruptState(f"expected a Replay, found a {type(replay).__name__}", "type")
+    return replay
 
-    def choose(state: Any, seat: int) -> Any:
-        if seat in bots:
-            return bots[seat].choose(state, seat, rng)
-        if 0 <= seat < len(seats):
-            return _ask_human(game, state, seat, narrator)
-        if humans:  # the table waits on a ruling: the first person at the table says it
-            return _ask_human(game, state, TABLE, narrator, viewer=min(humans))
-        return _table_ruling(game, state)
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    start = _saved_game(args.resume) if args.resume is not None else None
+    if start is not None:
+        if args.option or args.seed is not None or args.game not in (None, start.game):
+            raise InvalidConfig("--resume plays the saved game's own game, config and "
+                                "seed: give no GAME, --seed or --option with it")
+        game = partyrules.get_game(start.game)
+        report = start.verify()
+        if not report.ok:
+            why = report.other_data or report.error
+            raise CorruptState(f"the saved game does not replay: {why}", "actions")
+        if report.terminal:
+            raise InvalidConfig("the saved game is already over: `partyrules replay` it")
+        seats = _parse_seats(game, args.seats, start.config.players)
+        config, seed = start.config, start.seed
+    else:
+        if args.game is None:
+            raise InvalidConfig("name a GAME to play, or --resume FILE")
+        game = partyrules.get_game(args.game)
+        seats = _parse_seats(game, args.seats, args.players)
+        config = _config(game, len(seats), args.option)
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    people = frozenset(seat for seat, spec in enumerate(seats) if spec == HUMAN)
+    narrator = _Narrator(game, humans=people or None)
+    screen = _Screen(people)
+    players = [_Person(game, narrator, screen) if spec == HUMAN else make_bot(spec, game)
+               for spec in seats]
+    # The table's rulings are asked of the people (the one person, or everyone looking at
+    # the public view); with bots only, the play stands (NoObjection).
+    table = (_Person(game, narrator, screen, viewer=min(people) if len(people) == 1
+                     else TABLE) if people else None)
+    actions: list[Any] = list(start.actions) if start is not None else []
+    narrator.count = len(actions)
 
     def record(state: Any, action: Any) -> None:
         narrator.action(state, action)
         actions.append(action)
 
-    print(f"{game.title}: {len(seats)} players, seed {seed}")
+    print(f"{game.title}: {len(seats)} players, seed {seed}"
+          + (f", resumed after {len(actions)} actions" if start is not None else ""))
     print("Seats: " + ", ".join(f"{seat} {spec}" for seat, spec in enumerate(seats)))
     code = 0
     try:
-        state = _run(game, state, choose, record, rng)
+        # The seed deals the cards and drives the bots: same seed, same game.
+        record_ = play_match(game, config, players, seed, table=table, start=start,
+                             on_action=record)
     except _InputEnded:
         print(f"partyrules: input ended; game abandoned after {len(actions)} actions",
               file=sys.stderr)
         code = 1
     narrator.flush()
     if code == 0:
-        _print_outcome(game, state, len(actions))
-    if args.save is not None:  # an abandoned game is saved too: it is still a replay
+        _print_outcome(game, record_.final, len(actions))
+    if args.save is not None:  # an abandoned game is saved too: --resume goes on with it
         replay = partyrules.Replay(game.name, config, seed, tuple(actions))
         with open(args.save, "w", encoding="utf-8") as file:
             file.write(partyrules.dumps(replay, indent=2) + "\n")
@@ -309,16 +325,10 @@ def _simulate_one(job: tuple[str, Any, int]) -> _Result:
     name, config, seed = job
     game = partyrules.get_game(name)
     bot = make_bot("random", game)
-    rng = random.Random(seed)  # as in `play`: `play --seed S` replays simulated game S
-    actions: list[Any] = []
-
-    def choose(state: Any, seat: int) -> Any:
-        return _table_ruling(game, state) if seat == TABLE else bot.choose(state, seat, rng)
-
-    final = _run(game, game.setup(config, seed), choose,
-                 lambda state, action: actions.append(action), rng)
-    outcome = game.outcome(final)
-    return _Result(outcome.winners, len(actions), outcome.reason)
+    # As in `play`: `play --seed S` replays simulated game S.
+    record = play_match(game, config, [bot] * config.players, seed)
+    assert record.outcome is not None  # no step cap was set
+    return _Result(record.outcome.winners, len(record.actions), record.outcome.reason)
 
 
 def _collect(results: Iterable[_Result], total: int) -> list[_Result]:
@@ -449,11 +459,15 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("list", help="list the games")
     play = commands.add_parser("play", help="play a game, people and bots, narrated")
-    play.add_argument("game")
-    play.add_argument("--players", type=int, help="number of seats (default: the minimum)")
+    play.add_argument("game", nargs="?", help="the game (not with --resume)")
+    play.add_argument("--players", type=int,
+                      help="number of seats (default: as many as --seats, at least the "
+                           "game's minimum)")
     play.add_argument("--seats", help=f"comma-separated {HUMAN!r} or bot names, by seat")
     play.add_argument("--seed", type=int, help="default: a random seed (printed)")
     play.add_argument("--save", metavar="FILE", help="write the game as a replay file")
+    play.add_argument("--resume", metavar="FILE",
+                      help="go on with a saved game (a replay file that is not over)")
     play.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                       help="a config field, the value in JSON (e.g. -o danys_reason=true)")
     simulate = commands.add_parser("simulate", help="play many all-random games")
