@@ -28,7 +28,7 @@ from typing import Any
 
 import partyrules
 from partyrules.bots import ISMCTSBot
-from partyrules.core.game import TABLE, random_actor
+from partyrules.core.game import TABLE_RATE
 
 MATCHES: dict[str, dict[str, Any]] = {
     "dinner": {"players": 3},
@@ -54,40 +54,50 @@ class GameResult:
     seconds: float
 
 
+class TimedBot:
+    """The ISMCTS bot, timing the decisions it searches (those with a choice)."""
+
+    def __init__(self, bot: ISMCTSBot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        game = self.bot.game
+        searched = sum(1 for _ in game.legal_actions(state, seat)) > 1
+        start = time.perf_counter()
+        action = self.bot.choose(state, seat, rng)
+        if searched:
+            self.seconds += time.perf_counter() - start
+            self.decisions += 1
+        return action
+
+
 def play_one(job: tuple[str, int, int]) -> GameResult:
     """Game ``index`` of ``name`` with an ISMCTS bot of ``iterations`` at seat
-    ``index % players``; deterministic in its arguments."""
+    ``index % players``, through the match runner (the table's rulings drawn at random, as
+    in the test kit); deterministic in its arguments."""
     name, index, iterations = job
     game = partyrules.get_game(name)
     config = game.Config(**MATCHES[name])
-    bot = ISMCTSBot(game, iterations)
+    bot = TimedBot(ISMCTSBot(game, iterations))
     seat = index % config.players
-    rng = random.Random(index)
-    state = game.setup(config, index)
-    decisions, seconds = 0, 0.0
-    while not game.is_terminal(state):
-        actor = random_actor(game.to_act(state), rng)
-        if actor == seat:
-            searched = sum(1 for _ in game.legal_actions(state, seat)) > 1
-            start = time.perf_counter()
-            action = bot.choose(state, seat, rng)
-            if searched:
-                seconds += time.perf_counter() - start
-                decisions += 1
-        else:
-            action = game.random_action(state, actor, rng) if actor != TABLE else \
-                game.random_action(state, TABLE, rng)
-        state = game.apply(state, action)
-    outcome = game.outcome(state)
+    players: list[partyrules.Player] = [partyrules.RandomPlayer(game)] * config.players
+    players[seat] = bot
+    record = partyrules.play_match(game, config, players, index,
+                                   table=partyrules.RandomPlayer(game), table_rate=TABLE_RATE)
+    outcome = record.outcome
+    assert outcome is not None  # no step cap
     share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
     score = float(outcome.scores[seat]) if outcome.scores is not None else None
     standing = others = None
     if game.heuristic is not None:
-        values = game.heuristic(state)
+        values = game.heuristic(record.final)
         standing = values[seat]
         rest = [v for s, v in enumerate(values) if s != seat]
         others = sum(rest) / len(rest)
-    return GameResult(share, score, standing, others, decisions, seconds)
+    return GameResult(share, score, standing, others, bot.decisions, bot.seconds)
 
 
 def mean_interval(values: list[float]) -> str:

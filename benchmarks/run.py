@@ -8,10 +8,11 @@ Everything is measured in one process run, so the figures are comparable with ea
 
 * the *evolve baseline*: microseconds for one ``attrs.evolve`` of a 10-field frozen,
   slotted attrs record (best of several ``timeit`` repeats);
-* per game (reached only through ``partyrules.GAMES``), all-random playouts: the seat is
-  ``random_actor(game.to_act(state), rng)`` (the test kit's policy: the table rules now
-  and then), the action ``game.random_action(state, seat, rng)``, then
-  ``state = game.apply(state, action)``, with a seeded ``random.Random``;
+* per game (reached only through ``partyrules.GAMES``), all-random playouts through the
+  match runner (``partyrules.Match``) with the test kit's policy: every seat and the table
+  play ``game.random_action``, the table let in now and then (``TABLE_RATE``); a step is
+  the runner's draw of the seat, ``random_action`` and ``apply``, with a seeded
+  ``random.Random`` per game;
 * the recorded actions of those playouts replayed through ``apply`` alone;
 * ``dumps`` + ``loads`` of a mid-game state (halfway through the median-length playout).
 
@@ -34,7 +35,7 @@ from typing import Any
 import attrs
 
 import partyrules
-from partyrules.core.game import random_actor
+from partyrules.core.game import TABLE_RATE
 
 AnyGame = partyrules.Game[Any, Any, Any, Any]
 """A registered game of any types."""
@@ -81,7 +82,8 @@ class Playouts:
     wall_seconds: float
     """Wall time of the whole playout loop: setup, seat choice, random_action, apply."""
     step_seconds: float
-    """Time inside ``random_action`` + ``apply`` only (timer overhead subtracted)."""
+    """Time inside the match runner's steps (the seat's draw, ``random_action`` and
+    ``apply``; the timer's overhead subtracted once per playout)."""
 
     @property
     def steps(self) -> int:
@@ -147,13 +149,11 @@ def players_for(game: AnyGame) -> int:
 
 def play_random(game: AnyGame, players: int, max_games: int, seconds: float,
                 overhead: float) -> Playouts:
-    """All-random playouts until ``max_games`` are played or ``seconds`` have passed
-    (checked between playouts; at least one is always played)."""
+    """All-random playouts through the match runner until ``max_games`` are played or
+    ``seconds`` have passed (checked between playouts; at least one is always played)."""
     clock = time.perf_counter
     config = game.Config(players=players)
-    rng = random.Random(SEED)
-    to_act, random_action, apply = game.to_act, game.random_action, game.apply
-    is_terminal = game.is_terminal
+    player = partyrules.RandomPlayer(game)
     seeds: list[int] = []
     recorded: list[tuple[Any, ...]] = []
     finished = 0
@@ -161,22 +161,20 @@ def play_random(game: AnyGame, players: int, max_games: int, seconds: float,
     begin = clock()
     while not seeds or (len(seeds) < max_games and clock() - begin < seconds):
         seed = len(seeds)
-        state = game.setup(config, seed)
-        actions: list[Any] = []
-        while not is_terminal(state) and len(actions) < MAX_STEPS_PER_GAME:
-            seat = random_actor(to_act(state), rng)
-            start = clock()
-            action = random_action(state, seat, rng)
-            state = apply(state, action)
-            inside += clock() - start
-            actions.append(action)
-        finished += is_terminal(state)
+        match = partyrules.Match(game, game.setup(config, seed),
+                                 dict.fromkeys(range(players), player), table=player,
+                                 rng=random.Random(SEED + seed), table_rate=TABLE_RATE,
+                                 max_steps=MAX_STEPS_PER_GAME)
+        start = clock()
+        match.run()
+        inside += clock() - start
+        finished += match.finished
         seeds.append(seed)
-        recorded.append(tuple(actions))
+        recorded.append(tuple(match.actions))
     wall = clock() - begin
     steps = sum(len(actions) for actions in recorded)
     return Playouts(players, tuple(seeds), tuple(recorded), finished, wall,
-                    max(inside - steps * overhead, 0.0))
+                    max(inside - len(seeds) * overhead, 0.0))
 
 
 def replay_seconds(game: AnyGame, playouts: Playouts) -> float:

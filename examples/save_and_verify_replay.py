@@ -4,21 +4,17 @@ A replay (game, config, seed, actions) reproduces every state of a game: it is t
 report format of partyrules. Run: python examples/save_and_verify_replay.py
 """
 
-import random
 import tempfile
 from pathlib import Path
 
 import partyrules
 
 game = partyrules.get_game("dinner")
-config, seed, rng = game.Config(players=5), 11, random.Random(11)
-state, actions = game.setup(config, seed), []
-while not game.is_terminal(state):
-    action = game.random_action(state, min(game.to_act(state)), rng)
-    state = game.apply(state, action)
-    actions.append(action)
+config, seed = game.Config(players=5), 11
+record = partyrules.play_match(game, config, [partyrules.RandomPlayer(game)] * 5, seed)
+state, actions = record.final, record.actions
 
-replay = partyrules.Replay(game.name, config, seed, tuple(actions))
+replay = record.replay()  # the game, config, seed and actions
 with tempfile.TemporaryDirectory() as folder:
     path = Path(folder) / "game.json"
     path.write_text(partyrules.dumps(replay, indent=2), encoding="utf-8")

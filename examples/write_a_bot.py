@@ -4,7 +4,6 @@ It opens the largest table it can (a join scores the whole table), seats every g
 that fits and accepts every guest in a vote. Run: python examples/write_a_bot.py
 """
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -39,10 +38,7 @@ game = partyrules.get_game("dinner")
 bots = [GreedyBot(game)] + [make_bot("random", game) for _ in range(3)]
 wins = Counter()
 for seed in range(50):
-    state, rng = game.setup(game.Config(players=4), seed), random.Random(seed)
-    while not game.is_terminal(state):
-        seat = min(game.to_act(state))
-        state = game.apply(state, bots[seat].choose(state, seat, rng))
-    wins.update(game.outcome(state).winners)
+    record = partyrules.play_match(game, game.Config(players=4), bots, seed)
+    wins.update(record.outcome.winners)
 for seat, bot in enumerate(bots):
     print(f"seat {seat} ({bot.name}): {wins[seat]} wins in 50 games")
