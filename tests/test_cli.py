@@ -451,3 +451,61 @@ def test_play_hollywood_shows_the_film_table(capsys: pytest.CaptureFixture[str],
     assert re.search(r"^  seat film coins genre duo chor crit fest total cost title$", out, re.M)
     assert re.search(r"^  Film of the Year: (seat \d, film \d|none)$", out, re.M)
     assert "Game over after" in out
+
+
+def test_play_seat_count_follows_the_seats(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    feed(monkeypatch, "1\n" * 5000)
+    code, out, err = run(capsys, "play", "dinner", "--seats", "human", "--seed", "3")
+    assert code == 0, err
+    assert "Guess Who's Coming to Dinner: 3 players, seed 3" in out
+    assert "Seats: 0 human, 1 random, 2 random" in out
+
+
+def test_hot_seat_calls_the_next_person_before_showing_a_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "1\n" * 5000)
+    code, out, err = run(capsys, "play", "dinner", "--seats", "human,human,random",
+                         "--seed", "4")
+    assert code == 0, err
+    lines = out.splitlines()
+    looking: int | None = None
+    prompts = 0
+    for line in lines:
+        called = re.search(r"Pass the screen to seat (\d+), then press Enter", line)
+        if called:
+            looking = int(called.group(1))
+        turn = re.match(r"Seat (\d+), your move:", line)
+        if turn:
+            prompts += 1
+            assert int(turn.group(1)) == looking, "a hand shown to the wrong person"
+    assert prompts > 5 and out.count("Pass the screen to seat") > 2
+
+
+def test_a_saved_game_is_resumed_where_it_stopped(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    feed(monkeypatch, "1\n" * 6)  # input ends mid-game: the game is saved as it stands
+    code, out, _ = run(capsys, "play", "dinner", "--seats", "human,random,random",
+                       "--seed", "9", "--save", str(saved))
+    assert code == 1
+    partial = partyrules.loads(saved.read_text(encoding="utf-8"))
+    assert isinstance(partial, partyrules.Replay) and partial.actions
+    finished = tmp_path / "finished.json"
+    code, out, err = run(capsys, "play", "--resume", str(saved), "--seats",
+                         "random,random,random", "--save", str(finished))
+    assert code == 0, err
+    assert f"seed 9, resumed after {len(partial.actions)} actions" in out
+    whole = partyrules.loads(finished.read_text(encoding="utf-8"))
+    assert whole.actions[:len(partial.actions)] == partial.actions
+    assert whole.verify().ok and whole.verify().terminal
+    numbers = [int(line.split()[0]) for line in narrated(out)]
+    assert numbers[0] == len(partial.actions)  # numbered like the replay's actions
+    code, _, err = run(capsys, "play", "--resume", str(finished))
+    assert code == 2 and "already over" in err
+    code, _, err = run(capsys, "play", "dany", "--resume", str(saved))
+    assert code == 2 and "--resume plays the saved game's own game" in err
+    code, _, err = run(capsys, "play")
+    assert code == 2 and "name a GAME" in err
