@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from partyrules.core.encoding import Encoding
 from partyrules.core.errors import UnknownGame
 
 __all__ = [
@@ -142,17 +143,28 @@ class Game(Generic[C, S, A, V]):
     """Optional: the component data a config plays with (deck, board, card list), as
     records or tuples; a replay records its digest, so that verifying it against other
     data says so instead of replaying a different game."""
+    simultaneous_steps: bool = False
+    """True when some state of the game is simultaneous (``is_simultaneous``): frameworks
+    that must know in advance (OpenSpiel's dynamics) read it here."""
+    max_decisions: Callable[[C], int | None] | None = None
+    """Optional: a documented bound on the decisions of one game of a config (a joint
+    action of a simultaneous step counts one), or None when the config has none (a game
+    without a turn limit); frameworks that need a length bound read it here."""
+    encoding: Encoding[C, S, A, V] | None = None
+    """Optional: the game's fixed action ids and observation tensors
+    (:mod:`partyrules.core.encoding`), for learners and frameworks."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
                     state: ModuleType, actions: ModuleType, rules: ModuleType,
-                    views: ModuleType) -> Game[Any, Any, Any, Any]:
+                    views: ModuleType, encoding: ModuleType | None = None,
+                    simultaneous_steps: bool = False) -> Game[Any, Any, Any, Any]:
     """The :class:`Game` of a game package whose rooms follow the house layout:
     ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
     ``validate_view`` and ``component_data`` if the game has them), ``actions``
-    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic`` if
-    the game has one) and ``views`` (``view``, ``determinize``, ``describe_action``,
-    ``render_view``)."""
+    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic`` and
+    ``max_decisions`` if the game has them), ``views`` (``view``, ``determinize``,
+    ``describe_action``, ``render_view``) and ``encoding`` (``ENCODING``), if any."""
     return Game(
         name=name, title=title, min_players=min_players, max_players=max_players,
         Config=state.Config, State=state.State, View=state.View,
@@ -166,6 +178,9 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         heuristic=getattr(rules, "heuristic", None),
         validate_view=getattr(state, "validate_view", None),
         component_data=getattr(state, "component_data", None),
+        simultaneous_steps=simultaneous_steps,
+        max_decisions=getattr(rules, "max_decisions", None),
+        encoding=encoding.ENCODING if encoding is not None else None,
     )
 
 

@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 import copy
+import math
 import random
 import typing
 from collections import Counter
@@ -40,6 +41,7 @@ from typing import Any, Literal
 import attrs
 from hypothesis import strategies as st
 
+from partyrules.core.encoding import observation_size
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import (
     FREE_TEXT,
@@ -64,6 +66,7 @@ __all__ = [
     "check_conservation",
     "check_continues",
     "check_determinism",
+    "check_encoding",
     "check_legal_matches_apply",
     "check_no_leak",
     "check_playthrough_ends",
@@ -586,6 +589,54 @@ def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 
                     raise InvariantViolation(f"{game.name}: no narration of {action!r}")
         match.step()
     return steps
+
+
+def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> None:
+    """8. The game's encoding (:mod:`partyrules.core.encoding`), when it has one: every
+    listed action has an id in the space, no two share one, and the id gives the action
+    back (free text as the game's representative text); a seat's tensor has the declared
+    size, holds finite floats, is the same for equal views (a view that went through JSON)
+    and for the state ``determinize`` draws for that seat, and changes when the seat's view
+    changes from one sampled state to the next."""
+    encoding = game.encoding
+    if encoding is None:
+        return
+    rng = random.Random(pt.seed ^ 8)
+    size = observation_size(game, pt.config)
+    actions = encoding.num_actions(pt.config)
+    previous: dict[int, tuple[Any, Any]] = {}
+    for index in _sampled(pt, samples, 8):
+        state = pt.states[index]
+        for seat in game.to_act(state):
+            ids: set[int] = set()
+            for action in game.legal_actions(state, seat):
+                number = encoding.action_id(state, action)
+                if type(number) is not int or not 0 <= number < actions:
+                    raise _fail(game, pt, index, f"{action!r} has id {number!r}, outside "
+                                                 f"0..{actions - 1}")
+                if number in ids:
+                    raise _fail(game, pt, index, f"{action!r} shares id {number}")
+                ids.add(number)
+                back = encoding.action_from_id(state, seat, number)
+                if action_key(back) != action_key(action):
+                    raise _fail(game, pt, index, f"id {number} of {action!r} gives back "
+                                                 f"{back!r}")
+        for seat in range(_players(state)):
+            view = game.view(state, seat)
+            tensor = tuple(encoding.observation_tensor(view))
+            if len(tensor) != size or not all(map(math.isfinite, tensor)):
+                raise _fail(game, pt, index, f"seat {seat}'s tensor has {len(tensor)} floats "
+                                             f"(expected {size}) or a non-finite one")
+            if tuple(encoding.observation_tensor(loads(dumps(view)))) != tensor:
+                raise _fail(game, pt, index, f"equal views of seat {seat} gave other tensors")
+            drawn = game.view(game.determinize(state, seat, rng), seat)
+            if tuple(encoding.observation_tensor(drawn)) != tensor:
+                raise _fail(game, pt, index, f"determinize changed seat {seat}'s tensor")
+            before = previous.get(seat)
+            if before is not None and before[0] != view and before[1] == tensor:
+                raise _fail(game, pt, index, f"seat {seat}'s view changed since the last "
+                                             "sampled state but its tensor did not")
+            previous[seat] = (view, tensor)
 
 
 INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
