@@ -1,0 +1,159 @@
+"""Encodings: a game's actions as fixed ids and its views as flat vectors of floats.
+
+Learning algorithms and frameworks (OpenSpiel, PettingZoo) need two things the rules do
+not: an action space that does not change from state to state, and observations of a
+fixed size. A game provides them in an :class:`Encoding` (its ``Game.encoding``):
+
+* **Action ids.** ``num_actions(config)`` is the size of the action space of a config;
+  ``action_id(state, action)`` numbers an action, ``action_from_id(state, seat, id)``
+  gives it back. An id means the same move in every state of a game: "seat the guest
+  Lady Gaga", "vote to reject the table's third guest", "guess the deck's 17th word". The
+  state is passed only for what the config and the public situation fix (the deck, the
+  table under vote); the seat fills the action's ``seat``. The legal ids of a seat are a
+  mask over the space (:func:`legal_ids`). A free-text field (a story, a clue) cannot be
+  numbered: its action has one id, and ``action_from_id`` gives it with the game's
+  representative text (the one ``legal_actions`` lists).
+* **Observation tensors.** ``observation_tensor(view)`` is a flat sequence of floats of
+  length ``prod(observation_shape(config))``, a pure function of the view: equal views give
+  equal tensors, so a seat's tensor never tells more than its view. The core stays free of
+  numpy: the function returns a tuple or an ``array('f')``, and the adapters convert.
+
+Each game's page documents its layout (what every id and every float means).
+
+>>> import partyrules
+>>> game = partyrules.get_game("dinner")
+>>> state = game.setup(game.Config(players=3), 1)
+>>> encoding = game.encoding
+>>> ids = legal_ids(game, state, 0)
+>>> all(encoding.action_from_id(state, 0, i) in set(game.legal_actions(state, 0))
+...     for i in ids)
+True
+>>> len(encoding.observation_tensor(game.view(state, 0))) == observation_size(game,
+...                                                                          state.config)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from partyrules.core.errors import IllegalAction
+
+__all__ = ["Encoding", "TensorWriter", "checked_id", "legal_ids", "observation_size"]
+
+C = TypeVar("C")
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Encoding(Generic[C, S, A, V]):
+    """A game's fixed action space and observation tensor (see the module's docs)."""
+
+    num_actions: Callable[[C], int]
+    """The number of action ids of a config: ids are ``0 .. num_actions(config) - 1``."""
+    action_id: Callable[[S, A], int]
+    """The id of an action (legal or not) in a state of the game; ``IllegalAction`` for an
+    action that has no id (a card that is not in the config's deck)."""
+    action_from_id: Callable[[S, int, int], A]
+    """``action_from_id(state, seat, id)``: the action ``id`` stands for, taken by
+    ``seat``; ``IllegalAction`` for an id outside the space."""
+    observation_shape: Callable[[C], tuple[int, ...]]
+    """The shape of the observation tensor of a config (flattened in C order)."""
+    observation_tensor: Callable[[V], Sequence[float]]
+    """The flat observation tensor of a view: a tuple or an ``array('f')``."""
+
+
+def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:
+    """The sorted ids of ``seat``'s legal actions (its mask over the action space).
+
+    ``IllegalAction`` if the game has no encoding or two legal actions share an id.
+    """
+    encoding = _encoding(game)
+    ids = sorted(encoding.action_id(state, action) for action in game.legal_actions(state, seat))
+    if len(set(ids)) != len(ids):
+        raise IllegalAction(f"{game.name}: two legal actions of seat {seat} share an id")
+    return tuple(ids)
+
+
+def observation_size(game: Any, config: Any) -> int:
+    """The length of the flat observation tensor of ``config``."""
+    return math.prod(_encoding(game).observation_shape(config))
+
+
+def _encoding(game: Any) -> Encoding[Any, Any, Any, Any]:
+    encoding: Encoding[Any, Any, Any, Any] | None = game.encoding
+    if encoding is None:
+        raise IllegalAction(f"{game.name} declares no encoding")
+    return encoding
+
+
+def checked_id(action_id: int, size: int, what: str) -> int:
+    """``action_id`` if it is an int id of a space of ``size`` ids, else ``IllegalAction``
+    naming ``what`` (the games' ``action_from_id`` share this check)."""
+    if type(action_id) is not int or not 0 <= action_id < size:
+        raise IllegalAction(f"{what} has action ids 0 to {size - 1}, not {action_id!r}")
+    return action_id
+
+
+class TensorWriter:
+    """Writes an observation tensor section by section, so that the games' encoders say
+    what each part means and the length is checked once at the end.
+
+    >>> writer = TensorWriter()
+    >>> writer.one_hot(2, 4)
+    >>> writer.multi_hot({0, 3}, 5)
+    >>> writer.scalar(3, scale=10)
+    >>> writer.finish(10).tolist()
+    [0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 0.30000001192092896]
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self) -> None:
+        self._values = array("f")
+
+    def one_hot(self, index: int | None, width: int) -> None:
+        """``width`` floats, 1 at ``index`` (none when ``index`` is None)."""
+        section = [0.0] * width
+        if index is not None:
+            section[index] = 1.0
+        self._values.extend(section)
+
+    def multi_hot(self, indices: Iterable[int], width: int) -> None:
+        """``width`` floats, 1 at every index of ``indices``."""
+        section = [0.0] * width
+        for index in indices:
+            section[index] = 1.0
+        self._values.extend(section)
+
+    def counts(self, values: Iterable[int], width: int, scale: float = 1.0) -> None:
+        """``width`` floats: how often each index occurs in ``values``, over ``scale``."""
+        section = [0.0] * width
+        for index in values:
+            section[index] += 1.0 / scale
+        self._values.extend(section)
+
+    def scalar(self, value: float, scale: float = 1.0) -> None:
+        """One float: ``value / scale`` (scale it to about 0..1)."""
+        self._values.append(value / scale)
+
+    def scalars(self, values: Iterable[float], width: int, scale: float = 1.0) -> None:
+        """``width`` floats: ``values`` over ``scale``, padded with zeros."""
+        section = [value / scale for value in values]
+        if len(section) > width:
+            raise IllegalAction(f"{len(section)} values for a section of {width}")
+        self._values.extend(section + [0.0] * (width - len(section)))
+
+    def finish(self, size: int) -> array[float]:
+        """The tensor, checked to hold ``size`` floats."""
+        if len(self._values) != size:
+            raise IllegalAction(f"an observation tensor of {len(self._values)} floats, "
+                                f"expected {size}")
+        return self._values
