@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,17 +125,35 @@ def test_play_end_of_input_quits_with_code_1(
     assert replay.verify().ok
 
 
+def tables(out: str) -> dict[str, list[list[str]]]:
+    """The rich tables of a simulate or tournament summary by title: rows of cells (the
+    header row first, when the table has one)."""
+    found: dict[str, list[list[str]]] = {}
+    rows: list[list[str]] = []
+    for line in out.splitlines():
+        if line and not line.startswith(" "):
+            rows = found.setdefault(line.strip(), [])
+        elif line.strip() and not line.strip().startswith("─"):
+            rows.append(re.split(r"  +", line.strip()))
+    return found
+
+
 def test_simulate_counts_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "simulate", "dinner", "--games", "5", "--seed", "100")
     assert code == 0, err
-    table = dict(re.split(r"  +", line, maxsplit=1) for line in out.splitlines())
-    assert table["games"] == "5"
-    assert sum(int(v) for k, v in table.items() if k.startswith("ended by ")) == 5
-    wins = [int(table[f"seat {seat} wins"].split()[0]) for seat in range(3)]
-    assert sum(wins) >= 5  # ties count for every winner
-    assert table["mean length"].endswith(" actions")
-    assert table["speed"].endswith(" games/s")
-    assert "\r" not in err  # no progress bar when stderr is not a terminal
+    found = tables(out)
+    games = dict(found["Games"])
+    assert games["games"] == "5"
+    assert sum(int(v) for k, v in games.items() if k.startswith("ended by ")) == 5
+    assert games["mean length"].endswith(" actions")
+    assert games["speed"].endswith(" games/s")
+    header, *bots = found["Bots (per seat-game)"]
+    assert header == ["bot", "seat-games", "wins", "win rate", "95% interval", "mean score"]
+    assert [row[:2] for row in bots] == [["random", "15"]]  # 3 unnamed seats: random
+    seats = found["Seats"][1:]
+    assert [row[:2] for row in seats] == [["seat 0", "5"], ["seat 1", "5"], ["seat 2", "5"]]
+    assert sum(int(row[2]) for row in seats) == int(bots[0][2]) >= 5  # ties: every winner
+    assert err == ""  # no progress bar when stderr is not a terminal
 
 
 def test_simulate_draws_a_progress_bar_on_a_terminal(
@@ -148,29 +167,107 @@ def test_simulate_draws_a_progress_bar_on_a_terminal(
     monkeypatch.setattr("sys.stderr", terminal)
     code, out, _ = run(capsys, "simulate", "dinner", "--games", "3")
     assert code == 0
-    assert "\r[" + "#" * 30 + "] 3/3\n" in terminal.getvalue()
-    assert "\r" not in out
+    drawn = terminal.getvalue()
+    assert "3/3" in drawn and "games/s" in drawn and "ETA" in drawn
+    assert "\r" not in out and "\x1b" not in out
 
 
-def test_simulate_matches_play_with_the_same_seed(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "simulate", "dinner", "--games", "1", "--seed", "9")
-    _, played, _ = run(capsys, "play", "dinner", "--seed", "9")
-    length = re.search(r"^max length +(\d+) actions$", out, re.M)
-    assert length is not None
-    assert f"Game over after {length.group(1)} actions" in played
+def test_simulate_draws_a_progress_bar_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "dinner", "--games", "2", "--progress")
+    assert code == 0 and "2/2" in err  # drawn even off a terminal
+
+
+def test_simulate_json_lines_replay_with_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    lines = tmp_path / "games.jsonl"
+    code, _, err = run(capsys, "simulate", "dany", "--seats", "ismcts:5,random",
+                         "--players", "4", "--games", "4", "--seed", "30", "-o",
+                         "memory_cards=40", "--json", str(lines))
+    assert code == 0, err
+    games = [json.loads(line) for line in lines.read_text(encoding="utf-8").splitlines()]
+    assert [game["seed"] for game in games] == [30, 31, 32, 33]
+    assert [game["seats"].index("ismcts:5") for game in games] == [0, 1, 2, 3]  # rotated
+    for game in games:
+        assert game["player_seed"] == game["seed"] and game["config"]["memory_cards"] == 40
+        options = [f"{name}={json.dumps(value)}" for name, value in game["config"].items()]
+        code, played, _ = run(capsys, "play", game["game"], "--seed", str(game["seed"]),
+                              "--seats", ",".join(game["seats"]),
+                              *(arg for option in options for arg in ("-o", option)))
+        assert code == 0
+        assert f"Game over after {game['length']} actions ({game['reason']})." in played
+        winners = ", ".join(f"seat {seat}" for seat in game["winners"]) or "nobody"
+        assert re.search(rf"^Winners?: {winners}$", played, re.M)
 
 
 def test_simulate_workers_do_not_change_results(capsys: pytest.CaptureFixture[str]) -> None:
-    def wins(workers: str) -> list[str]:
-        code, out, _ = run(capsys, "simulate", "dinner", "--games", "12", "--players", "4",
-                           "--workers", workers)
+    def summary(workers: str) -> dict[str, list[list[str]]]:
+        code, out, _ = run(capsys, "simulate", "dany", "--games", "12", "--players", "4",
+                           "--seats", "ismcts:3", "--workers", workers)
         assert code == 0
-        return [line for line in out.splitlines()
-                if line.startswith(("seat ", "ended by ", "mean length", "max length"))]
+        found = tables(out)
+        found["Games"] = [row for row in found["Games"] if row[0] not in ("elapsed", "speed")]
+        return found
 
-    single = wins("1")
-    assert len([line for line in single if " wins " in line]) == 4
-    assert wins("2") == single
+    single = summary("1")
+    assert len(single["Seats"]) == 5
+    assert [row[:2] for row in single["Bots (per seat-game)"][1:]] == [
+        ["ismcts:3", "12"], ["random", "36"]]
+    assert summary("2") == single
+
+
+def test_tournament_rates_every_pair_and_plots(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    plot, lines = tmp_path / "ratings.svg", tmp_path / "games.jsonl"
+    code, out, err = run(capsys, "tournament", "dany", "--bots", "random,ismcts:4,ismcts:8",
+                         "--games-per-pair", "3", "--plot", str(plot), "--json", str(lines),
+                         "--workers", "2")
+    assert code == 0, err
+    found = tables(out)
+    header, *pairs = found["Pairs (a shared win counts for both bots)"]
+    assert header[:4] == ["bot", "against", "games", "wins"]
+    assert [row[:3] for row in pairs] == [
+        ["random", "ismcts:4", "3"], ["ismcts:4", "random", "3"],
+        ["random", "ismcts:8", "3"], ["ismcts:8", "random", "3"],
+        ["ismcts:4", "ismcts:8", "3"], ["ismcts:8", "ismcts:4", "3"]]
+    header, *rated = found["Bots (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma)"]
+    assert header[-3:] == ["mu", "sigma", "ordinal"]
+    assert sorted(row[0] for row in rated) == ["ismcts:4", "ismcts:8", "random"]
+    ordinals = [float(row[-1]) for row in rated]
+    assert ordinals == sorted(ordinals, reverse=True)  # best first
+    assert all(row[1] == "6" for row in rated)  # two pairs of 3 games each
+    assert dict(found["Games"])["games"] == "9"
+    assert plot.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert len(lines.read_text(encoding="utf-8").splitlines()) == 9
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "dinner", "--games", "2", "--seats", "random,human"],
+     "seat 1: bots only here, not 'human'"),
+    (["simulate", "dinner", "--games", "2", "--seats", "genius"],
+     "seat 0: no bot called 'genius'"),
+    (["tournament", "dinner", "--bots", "random", "--games-per-pair", "2"],
+     "at least two bots"),
+    (["tournament", "dinner", "--bots", "random,random", "--games-per-pair", "2"],
+     "each named once"),
+    (["tournament", "dinner", "--bots", "random,ismcts:2", "--games-per-pair", "1",
+      "--plot", "x.gif"], "a plot is a .png or a .svg file, not 'x.gif'"),
+])
+def test_bad_simulation_arguments_are_clear_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and out == ""
+
+
+def test_simulate_without_the_sim_extra_names_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "rich", None)  # an import of rich now fails
+    code, out, err = run(capsys, "simulate", "dinner", "--games", "1")
+    assert code == 2 and out == ""
+    assert "partyrules simulate needs the 'rich' package: pip install 'partyrules[sim]'" in err
 
 
 def test_replay_of_a_saved_game_verifies(
@@ -386,7 +483,7 @@ def test_config_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> No
     assert code == 0 and "Game over" in out
     code, out, _ = run(capsys, "simulate", "dany", "--games", "4", "--players", "5",
                        "--option", "danys_reason=true", "-o", "memory_cards=40")
-    assert code == 0 and re.search(r"^games +4$", out, re.M)
+    assert code == 0 and dict(tables(out)["Games"])["games"] == "4"
 
 
 @pytest.mark.parametrize(("option", "message"), [

@@ -11,24 +11,24 @@ game package needs no change here. For example::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import multiprocessing
 import os
 import random
 import sys
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 import partyrules
+from partyrules import simulation
 from partyrules.bots import make_bot
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
 from partyrules.core.match import WAIT, play_match
-from partyrules.core.serialize import LoadLimits, parse_json, structure
+from partyrules.core.serialize import LoadLimits, parse_json, structure, unstructure
 
 __all__ = ["main"]
 
@@ -311,69 +311,160 @@ def _cmd_play(args: argparse.Namespace) -> int:
 # -- simulating -------------------------------------------------------------------------
 
 
-@attrs.frozen(slots=True)
-class _Result:
-    """What the summary needs of one finished game (small: it crosses processes)."""
-
-    winners: frozenset[int]
-    length: int
-    reason: str
+def _workers(text: str) -> int | None:
+    """``--workers``: a number from 1, or ``auto`` (None: one per CPU)."""
+    return None if text == "auto" else _positive(text)
 
 
-def _simulate_one(job: tuple[str, Any, int]) -> _Result:
-    # Module level so that a multiprocessing pool can pickle it by name.
-    name, config, seed = job
-    game = partyrules.get_game(name)
-    bot = make_bot("random", game)
-    # As in `play`: `play --seed S` replays simulated game S.
-    record = play_match(game, config, [bot] * config.players, seed)
-    assert record.outcome is not None  # no step cap was set
-    return _Result(record.outcome.winners, len(record.actions), record.outcome.reason)
+def _bot_seats(game: AnyGame, text: str | None, players: int | None) -> list[str]:
+    """The bot spec of each seat, as ``play`` reads ``--seats`` (unnamed seats are
+    random bots), but bots only."""
+    specs = [] if text is None else [spec.strip().lower() for spec in text.split(",")]
+    count = players if players is not None else max(len(specs), game.min_players)
+    if len(specs) > count:
+        raise InvalidConfig(f"{len(specs)} seats given for {count} players")
+    for index, spec in enumerate(specs):
+        if spec == HUMAN:
+            raise InvalidConfig(f"seat {index}: bots only here, not {HUMAN!r}")
+        try:
+            make_bot(spec, game)
+        except InvalidConfig as exc:
+            raise InvalidConfig(f"seat {index}: {exc}") from None
+    return specs + ["random"] * (count - len(specs))
 
 
-def _collect(results: Iterable[_Result], total: int) -> list[_Result]:
-    # Redraw in place only on a terminal: piped into a file, \r frames are just noise.
-    show = sys.stderr.isatty()
-    step = max(1, total // 200)
-    collected: list[_Result] = []
-    for result in results:
-        collected.append(result)
-        done = len(collected)
-        if show and (done % step == 0 or done == total):
-            filled = 30 * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
-            sys.stderr.flush()
-    if show:
-        sys.stderr.write("\n")
-    return collected
+def _console(command: str, *needed: str) -> Any:
+    """A rich console on standard output; the ``[sim]`` extra (rich and the ``needed``
+    packages) is asked for before any game runs."""
+    for package in ("rich", *needed):
+        simulation.require_optional(package, "sim", f"partyrules {command}")
+    from rich.console import Console
+
+    return Console(file=sys.stdout, highlight=False)
+
+
+def _run_jobs(args: argparse.Namespace, jobs: list[simulation.Job]
+              ) -> tuple[list[simulation.GameResult], float]:
+    """Play ``jobs`` on the chosen backend with a progress bar, writing ``--json`` lines
+    as results come; the results (in job order) and the seconds taken."""
+    in_order = iter(jobs)  # the results come in job order
+    with contextlib.ExitStack() as stack:
+        lines = (stack.enter_context(open(args.json, "w", encoding="utf-8"))
+                 if args.json is not None else None)
+        bar = stack.enter_context(simulation.progress_bar(len(jobs), show=args.progress))
+
+        def heard(result: simulation.GameResult) -> None:
+            job = next(in_order)
+            if lines is not None:  # one game per line: enough to play it again with `play`
+                lines.write(json.dumps({
+                    "game": job.game, "config": unstructure(job.config),
+                    "seed": result.seed, "player_seed": result.player_seed,
+                    "seats": list(result.seats), "winners": sorted(result.winners),
+                    "scores": None if result.scores is None else list(result.scores),
+                    "reason": result.reason, "length": result.length}) + "\n")
+            bar.advance()
+
+        start = time.perf_counter()
+        results = simulation.run_jobs(jobs, backend=args.backend, workers=args.workers,
+                                      address=args.address, on_result=heard)
+        elapsed = time.perf_counter() - start
+    return results, elapsed
+
+
+def _rate(tally: simulation.Tally) -> tuple[str, str]:
+    low, high = tally.interval
+    return f"{100 * tally.rate:.1f}%", f"{100 * low:.1f}-{100 * high:.1f}%"
+
+
+def _table(console: Any, title: str, header: list[str] | None, rows: list[list[str]],
+           *, labels: int = 1) -> None:
+    """Print a table whose first ``labels`` columns are text and the others numbers."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(*header or ["", ""], title=title, title_justify="left",
+                  box=box.SIMPLE_HEAD, show_header=header is not None, pad_edge=False)
+    for column in table.columns[labels:]:
+        column.justify = "right"
+    for row in rows:
+        table.add_row(*row)
+    console.print(table)
+
+
+def _print_games(console: Any, summary: simulation.Summary, elapsed: float) -> None:
+    rows = [["games", str(summary.games)]]
+    rows += [[f"ended by {reason}", str(count)] for reason, count in summary.reasons]
+    rows += [["mean length", f"{summary.mean_length:.1f} actions"],
+             ["max length", f"{summary.max_length} actions"],
+             ["elapsed", f"{elapsed:.2f} s"],
+             ["speed", f"{summary.games / max(elapsed, 1e-9):.1f} games/s"]]
+    _table(console, "Games", None, rows)
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     game = partyrules.get_game(args.game)
-    players = args.players if args.players is not None else game.min_players
-    config = _config(game, players, args.option)  # fail here, not once per worker
-    jobs = [(game.name, config, args.seed + index) for index in range(args.games)]
-    start = time.perf_counter()
-    if args.workers == 1:
-        results = _collect(map(_simulate_one, jobs), len(jobs))
-    else:
-        with multiprocessing.Pool(args.workers) as pool:
-            chunk = max(1, len(jobs) // (args.workers * 16))
-            # imap keeps the order of the jobs, so the summary does not depend on W.
-            results = _collect(pool.imap(_simulate_one, jobs, chunk), len(jobs))
-    elapsed = time.perf_counter() - start
-    wins = Counter(seat for result in results for seat in result.winners)
-    lengths = [result.length for result in results]
-    rows: list[tuple[str, ...]] = [("games", str(len(results)))]
-    rows += [(f"seat {seat} wins", f"{wins[seat]} ({100 * wins[seat] / len(results):.1f}%)")
-             for seat in range(players)]
-    rows += [("mean length", f"{sum(lengths) / len(lengths):.1f} actions"),
-             ("max length", f"{max(lengths)} actions")]
-    reasons = Counter(result.reason for result in results)
-    rows += [(f"ended by {reason}", str(count)) for reason, count in sorted(reasons.items())]
-    rows += [("elapsed", f"{elapsed:.2f} s"),
-             ("speed", f"{len(results) / max(elapsed, 1e-9):.1f} games/s")]
-    _print_table(rows)
+    seats = _bot_seats(game, args.seats, args.players)
+    config = _config(game, len(seats), args.option)  # fail here, not once per worker
+    console = _console("simulate")
+    jobs = simulation.simulation_jobs(game.name, seats, games=args.games, seed=args.seed,
+                                      config=config)
+    results, elapsed = _run_jobs(args, jobs)
+    summary = simulation.summarize(results)
+    console.print(f"{game.title}: {args.games} games of {len(seats)} seats, seeds "
+                  f"{args.seed} to {args.seed + args.games - 1}; lineup "
+                  f"{', '.join(seats)}, moved one seat on each game", soft_wrap=True)
+    scored = any(tally.mean_score is not None for tally in summary.bots)
+    _table(console, "Bots (per seat-game)",
+           ["bot", "seat-games", "wins", "win rate", "95% interval"]
+           + ["mean score"] * scored,
+           [[tally.name, str(tally.games), str(tally.wins), *_rate(tally)]
+            + [f"{tally.mean_score:.1f}" if tally.mean_score is not None else "-"] * scored
+            for tally in summary.bots])
+    _table(console, "Seats", ["seat", "games", "wins", "win rate", "95% interval"],
+           [[tally.name, str(tally.games), str(tally.wins), *_rate(tally)]
+            for tally in summary.seats])
+    _print_games(console, summary, elapsed)
+    if args.json is not None:
+        console.print(f"One line per game written to {args.json}")
+    return 0
+
+
+def _cmd_tournament(args: argparse.Namespace) -> int:
+    game = partyrules.get_game(args.game)
+    bots = [spec.strip().lower() for spec in args.bots.split(",")]
+    players = args.players if args.players is not None else max(game.min_players, 2)
+    config = _config(game, players, args.option)
+    if args.plot is not None:
+        simulation.plot_format(args.plot)  # a wrong suffix is refused before any game
+    console = _console("tournament", "openskill", *["matplotlib"] * (args.plot is not None))
+    jobs = simulation.tournament_jobs(game.name, bots, games_per_pair=args.games_per_pair,
+                                      players=players, seed=args.seed, config=config)
+    results, elapsed = _run_jobs(args, jobs)
+    summed = simulation.tournament(results, bots)
+    console.print(f"{game.title}: tournament of {len(bots)} bots, {len(summed.pairs)} "
+                  f"pairs, {args.games_per_pair} games per pair at {players} seats, seeds "
+                  f"{args.seed} to {args.seed + args.games_per_pair - 1}", soft_wrap=True)
+    pair_rows = []
+    for pair in summed.pairs:
+        for side, other in ((pair.first, pair.second), (pair.second, pair.first)):
+            pair_rows.append([side.name, other.name, str(side.games), str(side.wins),
+                              *_rate(side), str(pair.shared)])
+    _table(console, "Pairs (a shared win counts for both bots)",
+           ["bot", "against", "games", "wins", "win rate", "95% interval", "shared"],
+           pair_rows, labels=2)
+    tallies = {tally.name: tally for tally in summed.bots}
+    _table(console, "Bots (OpenSkill Plackett-Luce; ordinal = mu - 3 sigma)",
+           ["bot", "games", "wins", "win rate", "95% interval", "mu", "sigma", "ordinal"],
+           [[rating.bot, str(tallies[rating.bot].games), str(tallies[rating.bot].wins),
+             *_rate(tallies[rating.bot]), f"{rating.mu:.2f}", f"{rating.sigma:.2f}",
+             f"{rating.ordinal:.2f}"] for rating in summed.ratings])
+    _print_games(console, summed.summary, elapsed)
+    if args.plot is not None:
+        simulation.plot_tournament(summed, args.plot, title=f"{game.title}: "
+                                   f"{args.games_per_pair} games per pair, {players} seats")
+        console.print(f"Plot saved to {args.plot}")
+    if args.json is not None:
+        console.print(f"One line per game written to {args.json}")
     return 0
 
 
@@ -439,8 +530,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate, "replay": _cmd_replay,
-    "schema": _cmd_schema,
+    "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate,
+    "tournament": _cmd_tournament, "replay": _cmd_replay, "schema": _cmd_schema,
 }
 
 
@@ -470,14 +561,37 @@ def _parser() -> argparse.ArgumentParser:
                       help="go on with a saved game (a replay file that is not over)")
     play.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
                       help="a config field, the value in JSON (e.g. -o danys_reason=true)")
-    simulate = commands.add_parser("simulate", help="play many all-random games")
+    simulate = commands.add_parser("simulate", help="play many games of bots, summed up")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=_positive, required=True)
-    simulate.add_argument("--players", type=int, help="default: the game's minimum")
-    simulate.add_argument("--workers", type=_positive, default=1, help="processes")
+    simulate.add_argument("--players", type=int,
+                          help="number of seats (default: as many as --seats, at least "
+                               "the game's minimum)")
+    simulate.add_argument("--seats", help="comma-separated bot names, by seat (unnamed "
+                                          "seats: random); game i moves them i seats on")
     simulate.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
-    simulate.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
-                          help="a config field, the value in JSON")
+    tournament = commands.add_parser("tournament",
+                                     help="every pair of bots plays, with ratings")
+    tournament.add_argument("game")
+    tournament.add_argument("--bots", required=True, help="comma-separated bot names")
+    tournament.add_argument("--games-per-pair", type=_positive, required=True)
+    tournament.add_argument("--players", type=int, help="default: the game's minimum")
+    tournament.add_argument("--seed", type=int, default=0,
+                            help="game g of every pair uses seed S+g")
+    tournament.add_argument("--plot", metavar="FILE",
+                            help="draw win rates and ratings to a .png or .svg file")
+    for command in (simulate, tournament):
+        command.add_argument("--workers", type=_workers, default=1, metavar="N|auto",
+                             help="processes, or one per CPU (default: 1, this process)")
+        command.add_argument("--backend", choices=simulation.BACKENDS, default="local")
+        command.add_argument("--address", help="the Ray cluster (ray://host:10001 or "
+                                               "auto; default: a local Ray instance)")
+        command.add_argument("--json", metavar="FILE",
+                             help="write one JSON line per game (seed, seats, outcome)")
+        command.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                             help="draw a progress bar (default: on a terminal)")
+        command.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
+                             help="a config field, the value in JSON")
     replay = commands.add_parser("replay", help="verify and narrate a replay file")
     replay.add_argument("file")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
