@@ -172,7 +172,6 @@ def play_random(game: AnyGame, players: int, max_games: int, seconds: float,
         seeds.append(seed)
         recorded.append(tuple(match.actions))
     wall = clock() - begin
-    steps = sum(len(actions) for actions in recorded)
     return Playouts(players, tuple(seeds), tuple(recorded), finished, wall,
                     max(inside - len(seeds) * overhead, 0.0))
 
