@@ -617,9 +617,11 @@ def plot_tournament(summed: Tournament, path: str | Path, *, title: str | None =
     ratings.set_title("Ratings (Plackett-Luce)")
     if title is not None:
         figure.suptitle(title)
-    # No timestamp in the file: the same tournament draws the same bytes.
+    # No timestamp and no random ids in the file: the same tournament draws the same bytes.
     metadata = {"Date": None} if image_format == "svg" else {"Software": None}
-    figure.savefig(path, format=image_format, dpi=120, metadata=metadata)
+    matplotlib = require_optional("matplotlib", "sim", "plotting")
+    with matplotlib.rc_context({"svg.hashsalt": "partyrules"}):
+        figure.savefig(path, format=image_format, dpi=120, metadata=metadata)
     return path
 
 
