@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import Match, RandomPlayer
+from partyrules.core.match import Match, PlayoutPlayer, RandomPlayer
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "PLAYOUT_STEPS", "ISMCTSBot"]
 
@@ -43,9 +43,13 @@ DEFAULT_ITERATIONS = 200
 """Iterations per decision when the bot's name gives none (``"ismcts"``)."""
 EXPLORATION = 0.7
 """The UCB exploration constant (rewards are between 0 and 1)."""
-PLAYOUT_STEPS = 12
-"""Random actions a playout plays before the game's heuristic judges it (games with a
-heuristic only)."""
+PLAYOUT_STEPS = 2
+"""Actions a playout plays before the game's heuristic judges it (games with a heuristic
+only): a few steps carry the position past the move searched (a vote settled, a card
+drawn), and the heuristic judges better than more random moves would."""
+ITERATIONS_PER_DRAW = 8
+"""Iterations searched through each determinization before the next is drawn: drawing a
+full hidden deal costs several iterations, and 200 iterations still sample 25 deals."""
 
 
 class _Node:
@@ -73,6 +77,7 @@ class ISMCTSBot:
     iterations: int = DEFAULT_ITERATIONS
     exploration: float = EXPLORATION
     playout_steps: int = PLAYOUT_STEPS
+    iterations_per_draw: int = ITERATIONS_PER_DRAW
 
     @property
     def name(self) -> str:
@@ -86,8 +91,11 @@ class ISMCTSBot:
         if len(options) == 1:
             return options[0]
         root = _Node()
-        for _ in range(self.iterations):
-            self._iterate(root, game.determinize(state, seat, rng), seat, rng)
+        drawn = state
+        for iteration in range(self.iterations):
+            if iteration % self.iterations_per_draw == 0:
+                drawn = game.determinize(state, seat, rng)
+            self._iterate(root, drawn, seat, rng)
         legal = {(seat, option) for option in options}
         best = max((child for key, child in root.children.items() if key in legal),
                    key=lambda child: child.visits, default=None)
@@ -95,62 +103,70 @@ class ISMCTSBot:
 
     def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random) -> None:
         game = self.game
+        advance = game.apply_listed or game.apply  # the actions below are the game's own
+        is_terminal, to_act, legal_actions = game.is_terminal, game.to_act, game.legal_actions
         node = root
         path: list[tuple[_Node, int]] = []
         first = True
-        while not game.is_terminal(state):
-            actor = seat if first and seat in game.to_act(state) else random_actor(
-                game.to_act(state), rng, TABLE_RATE)
+        while not is_terminal(state):
+            acting = to_act(state)
+            actor = seat if first and seat in acting else random_actor(acting, rng, TABLE_RATE)
             first = False
             if actor == TABLE:  # the table's rulings are chance, not searched
-                state = game.apply(state, game.random_action(state, actor, rng))
+                state = advance(state, game.random_action(state, actor, rng))
                 continue
-            actions = list(game.legal_actions(state, actor))
-            untried = []
-            for action in actions:
+            # One pass over the legal actions: each child is looked up once (actions are
+            # frozen records, and hashing them is most of a lookup's cost).
+            children = node.children
+            untried: list[tuple[tuple[int, Any], Any]] = []
+            available: list[_Node] = []
+            for action in legal_actions(state, actor):
                 key = (actor, action)
-                child = node.children.get(key)
+                child = children.get(key)
                 if child is None:
                     untried.append((key, action))
                 else:
                     child.available += 1
+                    available.append(child)
             if untried:
                 key, action = untried[rng.randrange(len(untried))]
                 child = _Node(action)
                 child.available = 1
-                node.children[key] = child
+                children[key] = child
                 path.append((child, actor))
-                state = game.apply(state, action)
+                state = advance(state, action)
                 break
-            child = self._select(node, actor, actions)
+            child = self._select(available)
             path.append((child, actor))
-            state = game.apply(state, child.action)
+            state = advance(state, child.action)
             node = child
         rewards = self._playout(state, rng)
         for child, actor in path:
             child.visits += 1
             child.reward += rewards[actor]
 
-    def _select(self, node: _Node, actor: int, actions: list[Any]) -> _Node:
+    def _select(self, children: list[_Node]) -> _Node:
         """UCB1 among the children legal in this draw (availability-counted)."""
-        best: _Node | None = None
+        best = children[0]
         best_score = -math.inf
-        for action in actions:
-            child = node.children[(actor, action)]
-            score = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits) if child.visits else math.inf
+        exploration, log, sqrt = self.exploration, math.log, math.sqrt
+        for child in children:
+            visits = child.visits
+            if not visits:
+                return child
+            score = child.reward / visits + exploration * sqrt(log(child.available) / visits)
             if score > best_score:
                 best, best_score = child, score
-        assert best is not None
         return best
 
     def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
         game = self.game
         heuristic = game.heuristic
         players = int(state.config.players)
-        random_player = RandomPlayer(game)
-        playout = Match(game, state, dict.fromkeys(range(players), random_player),
-                        table=random_player, rng=rng, table_rate=TABLE_RATE,
+        chance = RandomPlayer(game)
+        policy = chance if game.playout_action is None else PlayoutPlayer(game)
+        playout = Match(game, state, dict.fromkeys(range(players), policy), table=chance,
+                        rng=rng, table_rate=TABLE_RATE, trusted_players=True,
                         max_steps=None if heuristic is None else self.playout_steps)
         playout.run()
         if heuristic is not None and not playout.finished:

@@ -153,6 +153,16 @@ class Game(Generic[C, S, A, V]):
     encoding: Encoding[C, S, A, V] | None = None
     """Optional: the game's fixed action ids and observation tensors
     (:mod:`partyrules.core.encoding`), for learners and frameworks."""
+    apply_listed: Callable[[S, A], S] | None = None
+    """Optional: ``apply`` without the rule check, for an action the game itself listed
+    or drew for this very state (search bots' playouts, where the check is pure cost).
+    Anything that applies actions from elsewhere must use ``apply``."""
+    playout_action: Callable[[S, int, random.Random], A] | None = None
+    """Optional: a cheap, sensible action for a seat (a greedy rule of thumb, documented
+    on the game's page), better than ``random_action`` as a baseline bot and as search
+    bots' playout policy."""
+    """Optional: the game's fixed action ids and observation tensors
+    (:mod:`partyrules.core.encoding`), for learners and frameworks."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
@@ -181,6 +191,8 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         simultaneous_steps=simultaneous_steps,
         max_decisions=getattr(rules, "max_decisions", None),
         encoding=encoding.ENCODING if encoding is not None else None,
+        apply_listed=getattr(rules, "apply_listed", None),
+        playout_action=getattr(rules, "playout_action", None),
     )
 
 

@@ -50,6 +50,7 @@ the match stops when one of them is drawn and takes their action through
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
@@ -66,6 +67,7 @@ __all__ = [
     "MatchRecord",
     "NoObjection",
     "Player",
+    "PlayoutPlayer",
     "RandomPlayer",
     "match_rng",
     "play_match",
@@ -119,6 +121,27 @@ class RandomPlayer:
 
 
 @attrs.frozen(slots=True)
+class PlayoutPlayer:
+    """Plays ``game.playout_action``, the game's cheap rule of thumb (a greedy player);
+    ``random_action`` where the game has none.
+
+    >>> import partyrules
+    >>> PlayoutPlayer(partyrules.get_game("dinner")).name
+    'greedy'
+    """
+
+    game: AnyGame
+    """The game whose rule of thumb this player follows."""
+    name: str = attrs.field(default="greedy", init=False)
+    """Always ``"greedy"``."""
+
+    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """The game's playout action for ``seat`` (a random one if it declares none)."""
+        policy = self.game.playout_action or self.game.random_action
+        return policy(state, seat, rng)
+
+
+@attrs.frozen(slots=True)
 class NoObjection:
     """The table's default player: its first listed ruling, the one that raises no
     objection (the time is not up, the clue breaks no rule, the reveal is confirmed).
@@ -155,19 +178,21 @@ class Match:
     ``TABLE`` seat (None: the table is outside too). ``max_steps`` caps the actions this
     match applies (None: no cap). ``on_action(state, action)`` hears each action before it
     is applied (to narrate or record it); ``keep_states`` keeps every state in
-    :attr:`states`.
+    :attr:`states`. ``trusted_players`` says that the players only return actions the
+    game listed or drew for the state (``random_action``, ``legal_actions``): the rule
+    check is then skipped where the game offers ``apply_listed`` (search playouts).
 
     The state records are immutable; a ``Match`` is the cursor over them.
     """
 
-    __slots__ = ("_on_action", "_outside", "_players", "actions", "game", "max_steps",
-                 "rng", "state", "states", "table_rate")
+    __slots__ = ("_advance", "_on_action", "_outside", "_players", "actions", "game",
+                 "max_steps", "rng", "state", "states", "table_rate")
 
     def __init__(self, game: AnyGame, state: Any, players: Mapping[int, Player], *,
                  table: Player | None = None, rng: random.Random | None = None,
                  table_rate: float = 0.0, max_steps: int | None = None,
                  on_action: Callable[[Any, Any], None] | None = None,
-                 keep_states: bool = False) -> None:
+                 keep_states: bool = False, trusted_players: bool = False) -> None:
         if not 0.0 <= table_rate <= 1.0:
             raise InvalidConfig(f"table_rate is a probability, not {table_rate!r}",
                                 "table_rate")
@@ -190,6 +215,10 @@ class Match:
         self.states: list[Any] | None = [state] if keep_states else None
         """Every state so far (the first one included) when ``keep_states`` was asked."""
         self._on_action = on_action
+        # Players that only return what the game listed or drew (a search's random
+        # playouts) need no rule check; submitted actions are always checked.
+        self._advance = (game.apply_listed if trusted_players and game.apply_listed
+                         is not None else game.apply)
 
     @property
     def finished(self) -> bool:
@@ -223,7 +252,8 @@ class Match:
         """Apply one action of a player; False when the game is over, the step cap is
         reached or the drawn seat is outside (then :attr:`waiting` names who may act)."""
         game = self.game
-        if game.is_terminal(self.state) or self.capped:
+        if game.is_terminal(self.state) or (self.max_steps is not None
+                                            and len(self.actions) >= self.max_steps):
             self._outside = ()
             return False
         seat = self.next_seat()
@@ -238,7 +268,7 @@ class Match:
             if action is None:
                 return False
         self._outside = ()
-        self._apply(action)
+        self._apply(action, self._advance)
         return True
 
     def _race(self, waiting: int) -> Any:
@@ -261,6 +291,32 @@ class Match:
     def run(self) -> None:
         """Apply actions until the game is over, the step cap is reached or an outside
         seat is to act."""
+        # step() inlined for its common case (every search playout runs here): one seat
+        # drawn, a player that acts, no narration, no states kept.
+        game, players, rng, rate = self.game, self._players, self.rng, self.table_rate
+        is_terminal, to_act, advance = game.is_terminal, game.to_act, self._advance
+        actions = self.actions
+        cap = math.inf if self.max_steps is None else self.max_steps
+        while self.states is None and self._on_action is None:
+            state = self.state
+            if is_terminal(state) or len(actions) >= cap:
+                self._outside = ()
+                return
+            acting = to_act(state)
+            if not acting:
+                self.next_seat()  # raises: the game is not over but nobody may act
+            seat = random_actor(acting, rng, rate)
+            player = players.get(seat)
+            if player is None:
+                self._outside = tuple(sorted(s for s in acting if s not in players))
+                return
+            action = player.choose(state, seat, rng)
+            if action is WAIT:
+                action = self._race(seat)
+                if action is None:
+                    return
+            self.state = advance(state, action)
+            actions.append(action)
         while self.step():
             pass
 
@@ -273,11 +329,11 @@ class Match:
                                 "submit takes only an outside seat's action")
         if self.capped:
             raise IllegalAction(f"the match stopped at its cap of {self.max_steps} actions")
-        self._apply(action)
+        self._apply(action, self.game.apply)
         self._outside = ()
 
-    def _apply(self, action: Any) -> None:
-        after = self.game.apply(self.state, action)  # refused: nothing below happens
+    def _apply(self, action: Any, apply: Callable[[Any, Any], Any]) -> None:
+        after = apply(self.state, action)  # refused: nothing below happens
         if self._on_action is not None:
             self._on_action(self.state, action)
         self.state = after

@@ -61,6 +61,12 @@ class ActionKinds(Generic[S]):
             raise IllegalAction(reason)
         return self.effects[type(action)](state, action)
 
+    def apply_listed(self, state: S, action: Any) -> S:
+        """The state after ``action``, which the game itself listed or drew for this
+        state (``legal_actions``, ``random_action``): the rule check is skipped. Search
+        bots' playouts use it; anything else must use :meth:`apply`."""
+        return self.effects[type(action)](state, action)
+
 
 def uniform_choice(options: Iterable[A], seat: int, rng: random.Random) -> A:
     """One of ``options`` drawn uniformly; ``IllegalAction`` when there is none."""
