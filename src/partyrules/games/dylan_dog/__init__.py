@@ -13,7 +13,7 @@ shadow squares. The first to hold the 4 mystery cards of its story wins.
 from __future__ import annotations
 
 from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.dylan_dog import actions, rules, state, views
+from partyrules.games.dylan_dog import actions, encoding, rules, state, views
 from partyrules.games.dylan_dog.actions import Action
 from partyrules.games.dylan_dog.state import Config, State, View
 
@@ -21,5 +21,6 @@ __all__ = ["GAME", "Action", "Config", "State", "View"]
 
 GAME: Game[Config, State, Action, View] = game_from_rooms(
     name="dylan_dog", title="Dylan Dog", min_players=3, max_players=6,
-    state=state, actions=actions, rules=rules, views=views,
+    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
+    simultaneous_steps=False,
 )

@@ -73,12 +73,15 @@ from partyrules.games.dylan_dog.state import (
 )
 
 __all__ = [
+    "DECISIONS_PER_TRADE",
+    "DECISIONS_PER_TURN",
     "MYSTERY_CARDS_TO_WIN",
     "apply",
     "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
+    "max_decisions",
     "outcome",
     "random_action",
     "setup",
@@ -227,6 +230,41 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
         yield from (Return(seat, square) for square in state.config.the_board().white_squares)
 
 
+DECISIONS_PER_TURN = 40
+"""A turn's decisions besides its trades, with a margin: the throw, a chosen distance, six
+units of movement, a nightmare card's choice and its own move, a crypt search, a horror
+fight, a card put back and the return to reality come to about 20 at most."""
+DECISIONS_PER_TRADE = 4
+"""A trade is four decisions: the proposal, the card offered, the card asked, the answer."""
+
+
+def max_decisions(config: Config) -> int | None:
+    """The documented bound on the decisions of one game: ``turn_limit * (40 + 4 *
+    offers) + 10``, ``offers`` the trades a turn allows (one to each other seat, capped
+    by ``offers_per_turn``); None without a turn limit (a game may then go on for ever).
+
+    Every decision belongs to a turn, and the game ends after ``turn_limit`` turns in
+    all. A turn is its trades, 4 decisions each, then about 20 decisions of its own at
+    most: 40 a turn doubles that, and the 10 more are slack. The longest random turn
+    measured took 20 decisions at 3 players and 28 at 6 (a trade proposed to each other
+    seat); the longest random games of ``turn_limit=100`` took 920 decisions at 3
+    players and 1,303 at 6, against bounds of 4,810 and 6,010.
+
+    >>> max_decisions(Config(players=3, turn_limit=30)), max_decisions(
+    ...     Config(players=6, turn_limit=30, offers_per_turn=1))
+    (1450, 1330)
+    >>> max_decisions(Config(players=3, turn_limit=None)) is None
+    True
+    """
+    limit = config.turn_limit
+    if limit is None:
+        return None
+    offers = config.players - 1
+    if config.offers_per_turn is not None:
+        offers = min(offers, config.offers_per_turn)
+    return limit * (DECISIONS_PER_TURN + DECISIONS_PER_TRADE * offers) + 10
+
+
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of ``seat``."""
     return uniform_choice(legal_actions(state, seat), seat, rng)
@@ -236,6 +274,7 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 _KINDS: ActionKinds[State] = ActionKinds("Dylan Dog", RULES, EFFECTS)
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+apply_listed = _KINDS.apply_listed
 
 
 def heuristic(state: State) -> tuple[float, ...]:
