@@ -63,6 +63,7 @@ __all__ = [
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
+    "max_decisions",
     "outcome",
     "random_action",
     "random_ballot",
@@ -618,6 +619,25 @@ _KINDS: ActionKinds[State] = ActionKinds("Guess Who's Coming to Dinner", _RULES,
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+apply_listed = _KINDS.apply_listed
+
+
+def max_decisions(config: Config) -> int:
+    """The documented bound on the decisions of one game (a joint action of a
+    simultaneous step, a vote, counts one), ``1000 + 500 x players``: about three times
+    the longest of thousands of uniformly random games (the longest of 300 per player
+    count took 276 decisions at 3 seats and 824 at 4). Frameworks that need a length
+    bound (OpenSpiel's ``max_game_length``) read it, and stop a game that goes past it.
+
+    It is a bound on play, not on what the rules allow: those end a game within
+    :func:`~partyrules.games.dinner.state.max_turn` turns, but a turn may declare every
+    card of the pile unknown one after another, so their bound, ``max_turn x (deck size
+    + 10)``, is far too loose to be of use.
+
+    >>> max_decisions(Config(players=3)), max_decisions(Config(players=7))
+    (2500, 4500)
+    """
+    return 1000 + 500 * config.players
 
 
 def heuristic(state: State) -> tuple[float, ...]:
