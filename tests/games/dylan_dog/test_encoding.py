@@ -75,7 +75,8 @@ def hot(tensor: object, config: Config, name: str) -> list[int]:
 
 
 @settings(max_examples=36)
-@given(testing.playthroughs(GAME, testing.configs(GAME, turn_limit=st.integers(5, 40))))
+@given(testing.playthroughs(GAME, testing.configs(
+    GAME, turn_limit=st.integers(5, 40), offers_per_turn=st.none() | st.integers(0, 3))))
 def test_encoding_holds_over_random_games(playthrough: testing.Playthrough) -> None:
     testing.check_encoding(GAME, playthrough, samples=12)
     bound = GAME.max_decisions(playthrough.config)  # type: ignore[misc]
