@@ -71,6 +71,7 @@ __all__ = [
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
+    "max_decisions",
     "outcome",
     "random_action",
     "sandman_points",
@@ -271,6 +272,25 @@ def is_simultaneous(state: State) -> bool:
 def is_terminal(state: State) -> bool:
     """True once the game is over."""
     return isinstance(state.phase, Over)
+
+
+def max_decisions(config: Config) -> int:
+    """The documented bound on the decisions of one game: ``400 * players`` with a deck of
+    up to 64 cards (the default decks), ``400 * players * ceil(cards / 64)`` with more.
+
+    It is about three times the longest random games with ``judge="auto"``, twice with
+    ``judge="table"`` (one more decision per guess). The longest are the bots' under the
+    match runner, whose table never calls time, so that every round runs until the Dream
+    deck is spent: about three decisions per card, every card but the penalty cards
+    dreamt each round; of 150 such games at 10 seats the longest took 1,353 decisions,
+    1,958 with ``judge="table"`` (the kit's random play, whose table calls time, at most
+    1,597 in 500). A round's length follows the deck, hence the factor per 64 cards. The
+    rules alone bound a game only at ``players * (cards * (clue cap * (players - 1) + 2)
+    + 4) + 1`` decisions (every clue-giver using every clue turn on every card: 12,841 at
+    10 seats), which no table plays; a game past this bound is one a framework may cut
+    off.
+    """
+    return 400 * config.players * -(-len(config.dreams()) // 64)
 
 
 def outcome(state: State) -> Outcome:
