@@ -11,7 +11,7 @@ mislead, Sandmen want the two piles even. Each player dreams once.
 from __future__ import annotations
 
 from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.when_i_dream import actions, rules, state, views
+from partyrules.games.when_i_dream import actions, encoding, rules, state, views
 from partyrules.games.when_i_dream.actions import Action
 from partyrules.games.when_i_dream.state import Config, State, View
 
@@ -19,5 +19,6 @@ __all__ = ["GAME", "Action", "Config", "State", "View"]
 
 GAME: Game[Config, State, Action, View] = game_from_rooms(
     name="when_i_dream", title="When I Dream", min_players=4, max_players=10,
-    state=state, actions=actions, rules=rules, views=views,
+    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
+    simultaneous_steps=False,
 )
