@@ -441,8 +441,9 @@ def observation_tensor(view: View) -> array[float]:
 
 def _body(view: View, layout: _TensorLayout, proposal: tuple[int, ...],
           target: int | None) -> array[float]:
-    """The tables and the card planes: a copy of the zeros with the entries that are not
-    zero set (writing thousands of zeros float by float costs a hundred times more)."""
+    """The tables and the card planes, one block of zeros set in place: besides 0/1 flags
+    they hold scaled positions (a card's table, chair, place in the proposal), a few per
+    thousand floats, which ``TensorWriter`` has no sparse section for."""
     body = array("f", layout.zeros)
     cards, slots, width = layout.cards, layout.tables, layout.slot_width
     suits = view.config.deck().suit_index
