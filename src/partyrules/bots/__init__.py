@@ -18,9 +18,9 @@ from partyrules.bots.ismcts import ISMCTSBot
 from partyrules.bots.random_bot import RandomBot
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import AnyGame
-from partyrules.core.match import Player
+from partyrules.core.match import Player, PlayoutPlayer
 
-__all__ = ["BOTS", "Bot", "ISMCTSBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ISMCTSBot", "PlayoutPlayer", "RandomBot", "make_bot"]
 
 
 Bot = Player
@@ -30,6 +30,7 @@ Bot = Player
 
 BOTS: dict[str, Callable[[AnyGame], Bot]] = {
     "random": RandomBot,
+    "greedy": PlayoutPlayer,
     "ismcts": ISMCTSBot,
 }
 """Bot factories by name (each takes the game the bot will play)."""

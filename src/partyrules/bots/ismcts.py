@@ -92,16 +92,18 @@ class ISMCTSBot:
             return options[0]
         root = _Node()
         drawn = state
+        playout = self._playouts(state, rng)
         for iteration in range(self.iterations):
             if iteration % self.iterations_per_draw == 0:
                 drawn = game.determinize(state, seat, rng)
-            self._iterate(root, drawn, seat, rng)
+            self._iterate(root, drawn, seat, rng, playout)
         legal = {(seat, option) for option in options}
         best = max((child for key, child in root.children.items() if key in legal),
                    key=lambda child: child.visits, default=None)
         return best.action if best is not None else options[rng.randrange(len(options))]
 
-    def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random,
+                 playout: Match) -> None:
         game = self.game
         advance = game.apply_listed or game.apply  # the actions below are the game's own
         is_terminal, to_act, legal_actions = game.is_terminal, game.to_act, game.legal_actions
@@ -140,7 +142,7 @@ class ISMCTSBot:
             path.append((child, actor))
             state = advance(state, child.action)
             node = child
-        rewards = self._playout(state, rng)
+        rewards = self._playout(playout, state)
         for child, actor in path:
             child.visits += 1
             child.reward += rewards[actor]
@@ -159,17 +161,23 @@ class ISMCTSBot:
                 best, best_score = child, score
         return best
 
-    def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+    def _playouts(self, state: Any, rng: random.Random) -> Match:
+        """The match every playout of one decision runs on (restarted from each leaf):
+        the game's playout policy, or random play, and random rulings of the table."""
         game = self.game
-        heuristic = game.heuristic
-        players = int(state.config.players)
         chance = RandomPlayer(game)
         policy = chance if game.playout_action is None else PlayoutPlayer(game)
-        playout = Match(game, state, dict.fromkeys(range(players), policy), table=chance,
-                        rng=rng, table_rate=TABLE_RATE, trusted_players=True,
-                        max_steps=None if heuristic is None else self.playout_steps)
+        return Match(game, state, dict.fromkeys(range(int(state.config.players)), policy),
+                     table=chance, rng=rng, table_rate=TABLE_RATE, trusted_players=True,
+                     max_steps=None if game.heuristic is None else self.playout_steps)
+
+    def _playout(self, playout: Match, state: Any) -> tuple[float, ...]:
+        game = self.game
+        heuristic = game.heuristic
+        playout.restart(state)
         playout.run()
         if heuristic is not None and not playout.finished:
             return heuristic(playout.state)
         outcome = game.outcome(playout.state)
-        return tuple(1.0 if s in outcome.winners else 0.0 for s in range(players))
+        return tuple(1.0 if s in outcome.winners else 0.0
+                     for s in range(int(state.config.players)))

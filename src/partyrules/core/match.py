@@ -320,6 +320,16 @@ class Match:
         while self.step():
             pass
 
+    def restart(self, state: Any) -> None:
+        """Go on from ``state`` as a fresh match with the same players and rng (the
+        actions and states so far are forgotten): a search runs its many playouts on one
+        match."""
+        self.state = state
+        self.actions.clear()
+        if self.states is not None:
+            self.states[:] = [state]
+        self._outside = ()
+
     def submit(self, action: Any) -> None:
         """Apply an outside seat's action (``IllegalAction`` if the rules refuse it; the
         match is then unchanged)."""
