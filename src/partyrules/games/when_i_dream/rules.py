@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.game import TABLE, Outcome
+from partyrules.core.game import TABLE, Outcome, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
     ActionKinds,
@@ -68,6 +68,7 @@ from partyrules.games.when_i_dream.state import (
 
 __all__ = [
     "apply",
+    "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -628,3 +629,13 @@ _KINDS: ActionKinds[State] = ActionKinds("When I Dream", _RULES, {
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+apply_listed = _KINDS.apply_listed
+
+
+def heuristic(state: State) -> tuple[float, ...]:
+    """Search bots' view of a running game: each seat's points less its penalty cards,
+    with the dream in play scored as if it ended now (the Fairy and Boogeyman piles as
+    they stand, no narration bonus), as a share of the leader's."""
+    gains = round_gains(state.spirits, len(state.fairy), len(state.boogeyman), False)
+    return standing(tuple(float(total + gain) for total, gain in zip(
+        _totals(state.points, state.penalties), gains, strict=True)))
