@@ -62,6 +62,8 @@ __all__ = [
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
+    "max_decisions",
+    "heuristic",
     "outcome",
     "random_action",
     "setup",
@@ -197,6 +199,26 @@ def is_simultaneous(state: State) -> bool:
 def is_terminal(state: State) -> bool:
     """True once the game is over."""
     return isinstance(state.phase, Over)
+
+
+def max_decisions(config: Config) -> int:
+    """The most decisions one game of ``config`` can take (a joint action of the Final
+    Twist counts one): ``3 * idea_cards + min(memory_cards, 7 * idea_cards) + 2``, 92 for
+    the default config at any player count.
+
+    Every turn plays one Idea card (a success, a failure or a void), so there are at most
+    ``idea_cards`` turns: the Idea deck runs out after the last. A turn is at most its
+    ``Keep`` s, ``Done``, ``Decide`` and the table's ruling on the reveal (an
+    ``Invalidate`` cuts it shorter): 3 decisions and one per card laid out. The cards
+    laid out go to the box and never come back, so all turns together lay out at most
+    ``memory_cards`` cards (and at most 7 a turn). The Final Twist is one vote and at
+    most one re-vote: a second tie ends the game. Voided turns count toward nothing, so
+    the bound is reached: every turn lays out cards until the last 7 are laid out, and
+    every correct answer but five is voided (``ExplanationFailed``). Played one seat at a
+    time, the two votes take at most ``2 * players`` decisions instead of 2.
+    """
+    memory, ideas = config.deck_sizes()
+    return 3 * ideas + min(memory, HAND * ideas) + 2
 
 
 def outcome(state: State) -> Outcome:
@@ -441,3 +463,17 @@ _KINDS: ActionKinds[State] = ActionKinds("Dany goes to Hollywood", _RULES, {
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+apply_listed = _KINDS.apply_listed
+
+
+def heuristic(state: State) -> tuple[float, ...]:
+    """Search bots' view of a running game: how far each seat's side is from its win,
+    from 0 to 1. The secondaries win with six successes, Dany's side when the failures
+    reach the Final Twist: a side stands at one half, plus half its own progress, minus
+    half the other side's."""
+    dany_side, _ = sides(state.personalities)
+    successes = len(state.successes) / SUCCESSES_TO_WIN
+    failures = len(state.failures) / state.config.failures_to_twist()
+    secondaries = min(1.0, max(0.0, 0.5 + (successes - failures) / 2))
+    return tuple(1.0 - secondaries if seat in dany_side else secondaries
+                 for seat in range(state.config.players))
