@@ -12,7 +12,7 @@ astray. Six successes free the secondaries; otherwise the Final Twist unmasks Da
 from __future__ import annotations
 
 from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.dany import actions, rules, state, views
+from partyrules.games.dany import actions, encoding, rules, state, views
 from partyrules.games.dany.actions import Action
 from partyrules.games.dany.state import Config, State, View
 
@@ -20,5 +20,6 @@ __all__ = ["GAME", "Action", "Config", "State", "View"]
 
 GAME: Game[Config, State, Action, View] = game_from_rooms(
     name="dany", title="Dany goes to Hollywood", min_players=3, max_players=8,
-    state=state, actions=actions, rules=rules, views=views,
+    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
+    simultaneous_steps=True,
 )
