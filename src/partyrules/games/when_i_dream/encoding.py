@@ -124,10 +124,11 @@ def _sections(players: int, words: int, cards: int) -> tuple[tuple[str, int], ..
     )
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, eq=False)
 class Layout:
     """The index tables of one config: the deck's words, where each action kind's ids
-    start, and where each section of the tensor lies."""
+    start, and where each section of the tensor lies (one per config, compared by
+    identity; its tables are shared, not to be changed)."""
 
     players: int
     cards: int
@@ -329,8 +330,9 @@ def observation_tensor(view: View) -> array[float]:
     page says what each holds). Counts are over their bound, so every value is in 0..1.
 
     The tensor is a copy of the config's template with the view's values set in place:
-    building it section by section from lists costs about ten times as much, most of it
-    in converting every float of a long section into the array."""
+    writing its 48 sections one by one from lists (``TensorWriter``) costs more than this
+    whole function, most of it in converting every float of a long section into the
+    array."""
     table = layout(view.config)
     at = table.at
     values = table.template[:]
