@@ -1,5 +1,7 @@
-"""The PettingZoo adapter: PettingZoo's own API and seed tests for every game, full
-random-agent games whose rewards match the outcome, masks, observations, render, errors."""
+"""The PettingZoo adapter: PettingZoo's own API, parallel API and seed tests for every
+game, observations that are the encoding's tensors, masks over its fixed action ids, the
+global state, full random-agent games whose rewards match the outcome, render and errors;
+a game without an encoding keeps the JSON-bytes observations and per-decision ids."""
 
 from __future__ import annotations
 
@@ -7,18 +9,32 @@ import warnings
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
+import gymnasium
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import (  # type: ignore[import-untyped]
+    api_test,
+    parallel_api_test,
+    seed_test,
+)
+from pettingzoo.test.state_test import (  # type: ignore[import-untyped]
+    test_parallel_env as state_test_parallel_env,
+)
+from pettingzoo.test.state_test import (
+    test_state_space as state_test_state_space,
+)
 
 import partyrules
 from partyrules.adapters import driver
 from partyrules.adapters.pettingzoo import (
-    OBSERVATION_LENGTHS,
+    DEFAULT_OBSERVATION_LENGTH,
     ObservationOverflow,
     PartyRulesEnv,
+    PartyRulesParallelEnv,
     decode_observation,
     env,
+    parallel_env,
 )
 from partyrules.core.errors import IllegalAction, InvalidConfig, UnknownGame
 
@@ -32,10 +48,19 @@ SIZES: dict[str, tuple[int, dict[str, Any]]] = {
 }
 NAMES = sorted(partyrules.GAMES)
 
+# A copy of Dany without its encoding: the fallback path of a game that declares none.
+PLAIN = attrs.evolve(partyrules.get_game("dany"), name="dany_without_encoding",
+                     encoding=None)
+
 
 def make(name: str, **extra: Any) -> Any:
     players, config = SIZES[name]
     return env(name, players, **config, **extra)
+
+
+def make_parallel(name: str, **extra: Any) -> PartyRulesParallelEnv:
+    players, config = SIZES[name]
+    return parallel_env(name, players, **config, **extra)
 
 
 def raw(table: Any) -> PartyRulesEnv:
@@ -44,21 +69,42 @@ def raw(table: Any) -> PartyRulesEnv:
     return inner
 
 
-def test_every_registered_game_has_a_size_and_a_length() -> None:
+def tensor(game: Any, state: Any, seat: int | None) -> Any:
+    return np.asarray(game.encoding.observation_tensor(game.view(state, seat)), np.float32)
+
+
+def test_every_registered_game_has_a_size_and_an_encoding() -> None:
     assert sorted(SIZES) == NAMES
-    assert sorted(OBSERVATION_LENGTHS) == NAMES
+    assert all(partyrules.get_game(name).encoding is not None for name in NAMES)
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_pettingzoo_api_test(name: str) -> None:
-    # num_cycles=1000: api_test's play test runs one whole game (it stops when every
-    # agent is done), so the termination and dead-step path are exercised too.
+# The warnings api_test gives every dict-observation env outside its own list of classic
+# env names (tictactoe's and connect four's format is the same), and the state test's
+# about an unbounded Box: a tensor's ranges are the game's (documented on its page).
+QUIET = ["Observation is not a NumPy array", "Observation space for each agent probably",
+         "Environment's m.* state space value is"]
+
+
+@pytest.mark.parametrize("name", [*NAMES, "without_encoding"])
+def test_pettingzoo_api_tests(name: str) -> None:
+    def build() -> Any:
+        return env(PLAIN, 4) if name == "without_encoding" else make(name)
+
+    def build_parallel() -> Any:
+        return (parallel_env(PLAIN, 4) if name == "without_encoding"
+                else make_parallel(name))
+
     with warnings.catch_warnings():
-        # The two warnings api_test gives every dict-observation env outside its own list
-        # of classic env names (tictactoe's and connect four's format is the same).
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(make(name), num_cycles=1000, verbose_progress=False)
+        for message in QUIET:
+            warnings.filterwarnings("ignore", message=message)
+        # num_cycles=1000: the play tests run one whole game (they stop when every agent
+        # is done), so the termination and dead-step paths are exercised too.
+        api_test(build(), num_cycles=1000, verbose_progress=False)
+        parallel_api_test(build_parallel(), num_cycles=1000)
+        table = build()
+        table.reset(seed=0)
+        state_test_state_space(table)
+        state_test_parallel_env(build_parallel())
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -86,22 +132,33 @@ def test_random_game_follows_the_turn_model_and_rewards_the_winners(name: str) -
     table = make(name)
     inner = raw(table)
     game = inner.game
-    for agent, state, _ in play(table, seed=11):
+    encoding = game.encoding
+    assert table.action_space("seat_0") == gymnasium.spaces.Discrete(
+        encoding.num_actions(inner.config))
+    shape = tuple(encoding.observation_shape(inner.config))
+    for number, (agent, state, action) in enumerate(play(table, seed=11)):
         assert driver.settle(game, state) == state  # the table has ruled already
         seat = int(agent.removeprefix("seat_"))
         acting = game.to_act(state) - {partyrules.TABLE}
         assert seat in acting
         if game.is_simultaneous(state):
             assert seat == min(acting)  # the pending seats, one after another
-        legal = list(game.legal_actions(state, seat))
+        # The id of a move is the encoding's, the same in every state.
+        assert encoding.action_from_id(state, seat, action) in set(
+            game.legal_actions(state, seat))
+        if number % 4:
+            continue  # masks and tensors of every agent at a quarter of the steps
+        legal = {encoding.action_id(state, a) for a in game.legal_actions(state, seat)}
         for other in table.agents:
-            mask = table.observe(other)["action_mask"]
-            expected = np.zeros(driver.action_bound(game), dtype=np.int8)
+            observation = table.observe(other)
+            expected = np.zeros(encoding.num_actions(inner.config), dtype=np.int8)
             if other == agent:
-                expected[:len(legal)] = 1
-            np.testing.assert_array_equal(mask, expected)
-        observation = table.observe(agent)["observation"]
-        assert decode_observation(observation) == game.view(state, seat)
+                expected[sorted(legal)] = 1
+            np.testing.assert_array_equal(observation["action_mask"], expected)
+            seen = observation["observation"]
+            assert seen.dtype == np.float32 and seen.shape == shape
+            np.testing.assert_array_equal(
+                seen.ravel(), tensor(game, state, int(other.removeprefix("seat_"))))
         assert table.last()[1] == 0.0  # rewards come only at the end
     final = inner.game_state
     assert game.is_terminal(final)
@@ -133,6 +190,79 @@ def test_rewards_at_the_end_match_the_outcome(name: str) -> None:
         assert table.last()[1] == expected[table.agent_selection]
         table.step(None)
     assert table.agents == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_global_state_is_every_seats_observation(name: str) -> None:
+    table = make(name)
+    inner = raw(table)
+    game = inner.game
+    players = inner.config.players
+    shape = tuple(game.encoding.observation_shape(inner.config))
+    assert inner.state_space.shape == (players, *shape)
+    for number, (_, state, _) in enumerate(play(table, seed=2)):
+        if number % 10:
+            continue
+        global_state = table.state()
+        assert inner.state_space.contains(global_state)
+        for seat in range(players):
+            np.testing.assert_array_equal(global_state[seat].ravel(), tensor(game, state, seat))
+
+
+def test_the_parallel_env_takes_a_simultaneous_step_at_once() -> None:
+    table = make_parallel("dinner")
+    sequential = make("dinner")
+    game = table.game
+    observations, infos = table.reset(seed=1)
+    sequential.reset(seed=1)
+    assert set(observations) == set(infos) == set(table.agents)
+    rng = np.random.default_rng(1)
+    joint_steps = 0
+    while table.agents:
+        deciding = table.deciding
+        pending = sorted(game.to_act(table.game_state) - {partyrules.TABLE})
+        if game.is_simultaneous(table.game_state):
+            assert deciding == [f"seat_{seat}" for seat in pending]
+            joint_steps += len(deciding) > 1
+        else:
+            assert len(deciding) == 1
+        actions = {}
+        for agent in table.possible_agents:  # every agent sends an action
+            mask = observations[agent]["action_mask"]
+            assert mask.any() == (agent in deciding)
+            actions[agent] = int(rng.choice(np.flatnonzero(mask))) if mask.any() else 0
+        for agent in deciding:  # the AEC env takes the same choices one at a time
+            assert sequential.agent_selection == agent
+            sequential.step(actions[agent])
+        observations, rewards, terminations, truncations, _ = table.step(actions)
+        assert raw(sequential).game_state == table.game_state
+        if any(terminations.values()):
+            winners = game.outcome(table.game_state).winners
+            assert rewards == {f"seat_{seat}": 1.0 if seat in winners else 0.0
+                               for seat in range(3)}
+            assert all(terminations.values()) and not any(truncations.values())
+        else:
+            assert not any(rewards.values())
+    assert joint_steps > 0
+    assert table.replay() == raw(sequential).replay()
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.step({})
+
+
+def test_the_parallel_env_refuses_a_missing_or_unmasked_action() -> None:
+    table = make_parallel("dany")
+    observations, _ = table.reset(seed=2)
+    before = table.game_state
+    (agent,) = table.deciding
+    with pytest.raises(IllegalAction, match=f"{agent} decides now but has no action"):
+        table.step({other: 0 for other in table.agents if other != agent})
+    bad = int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match=f"{bad} is not a legal action id"):
+        table.step({agent: bad})
+    assert table.game_state == before and table.replay().actions == ()
+    good = int(np.flatnonzero(observations[agent]["action_mask"])[0])
+    table.step({agent: np.int64(good)})
+    assert table.game_state != before
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -203,13 +333,38 @@ def test_an_unmasked_id_is_an_illegal_action_and_changes_nothing() -> None:
     before = raw(table).game_state
     mask = table.observe(table.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(IllegalAction, match=rf"dany: seat 0 has actions 0 to \d+, not {bad}"):
+    with pytest.raises(IllegalAction, match=rf"dany: {bad} is not a legal action id of seat 0"):
         table.step(bad)
     with pytest.raises(IllegalAction):
         table.step(-1)
     assert raw(table).game_state == before
-    table.step(np.int64(0))  # NumPy integers (what Discrete.sample gives) are accepted
+    table.step(np.int64(np.flatnonzero(mask)[0]))  # NumPy integers are accepted
     assert raw(table).game_state != before
+
+
+def test_a_game_without_encoding_has_json_observations_and_per_decision_ids() -> None:
+    table = env(PLAIN, 4)
+    inner = raw(table)
+    assert table.action_space("seat_0") == gymnasium.spaces.Discrete(
+        driver.DEFAULT_ACTION_BOUND)
+    assert table.observation_space("seat_0")["observation"] == gymnasium.spaces.Box(
+        0, 255, (DEFAULT_OBSERVATION_LENGTH,), np.uint8)
+    assert inner.state_space.shape == (4, DEFAULT_OBSERVATION_LENGTH)
+    for number, (agent, state, action) in enumerate(play(table, seed=8)):
+        seat = int(agent.removeprefix("seat_"))
+        legal = list(PLAIN.legal_actions(state, seat))
+        assert action < len(legal)  # the id is the action's place in the list
+        if number % 5 == 0:
+            mask = table.observe(agent)["action_mask"]
+            assert list(np.flatnonzero(mask)) == list(range(len(legal)))
+            assert decode_observation(table.observe(agent)["observation"]) == PLAIN.view(
+                state, seat)
+            assert decode_observation(table.state()[seat]) == PLAIN.view(state, seat)
+    assert PLAIN.is_terminal(inner.game_state)
+    table.reset(seed=2)
+    with pytest.raises(IllegalAction, match=r"dany_without_encoding: seat 0 has actions "
+                                            r"0 to \d+, not 300"):
+        table.step(300)
 
 
 def test_render_ansi_narrates_like_the_cli() -> None:
@@ -237,14 +392,18 @@ def test_render_holds_back_a_simultaneous_step_until_it_is_over() -> None:
     game = inner.game
     table.reset(seed=1)
     rng = np.random.default_rng(0)
+
+    def first_legal() -> int:
+        return int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0])
+
     while not game.is_simultaneous(inner.game_state):
         table.step(int(rng.choice(np.flatnonzero(
             table.observe(table.agent_selection)["action_mask"]))))
     told = len(inner.replay().actions)
-    table.step(0)  # the first ballot
+    table.step(first_legal())  # the first ballot
     assert f"{told:5d}  " not in (table.render() or "")
     while game.is_simultaneous(inner.game_state):
-        table.step(0)
+        table.step(first_legal())
     assert f"{told:5d}  " in (table.render() or "")
 
 
@@ -270,19 +429,21 @@ def test_bad_configs_are_clear_errors() -> None:
     with pytest.raises(InvalidConfig, match="dylan_dog has no config field 'turn_limt'"):
         env("dylan_dog", 3, turn_limt=10)
     with pytest.raises(InvalidConfig, match="turn_limit is a number of turns"):
-        env("dylan_dog", 3, turn_limit=0)
+        parallel_env("dylan_dog", 3, turn_limit=0)
     with pytest.raises(InvalidConfig, match="3 to 6 players"):
         env("dylan_dog", 9)
     with pytest.raises(InvalidConfig, match="render_mode"):
         env("dany", 4, render_mode="human")
     with pytest.raises(InvalidConfig, match="observation_length"):
-        env("dany", 4, observation_length=0)
+        env(PLAIN, 4, observation_length=0)
+    with pytest.raises(InvalidConfig, match="has an encoding"):
+        env("dany", 4, observation_length=4096)
     with pytest.raises(UnknownGame):
         env("chess", 2)
 
 
 def test_a_view_longer_than_the_observation_is_a_clear_error() -> None:
-    table = env("dany", 4, observation_length=64)
+    table = env(PLAIN, 4, observation_length=64)
     table.reset(seed=0)
     with pytest.raises(ObservationOverflow, match="more than the observation length 64"):
         table.observe("seat_0")

@@ -1,4 +1,5 @@
-"""The turn model the adapters give frameworks that know only players 0..n-1.
+"""The turn model and the action numbering the adapters give frameworks that know only
+players 0..n-1.
 
 partyrules games have two things OpenSpiel and PettingZoo do not: the table
 (``TABLE``, seat -1), which rules on things the whole table judges, and races, where
@@ -13,12 +14,17 @@ them for bots, through the match runner (:mod:`partyrules.core.match`):
   seeded rng (:func:`next_turn`): the others may act after it, as at a real table.
 * **A simultaneous step** (hidden, order-independent choices) is one decision of every
   pending seat; sequential frameworks take them one seat at a time, which changes
-  nothing because the choices commute.
+  nothing because the choices commute. A game says whether it has such steps in
+  ``Game.simultaneous_steps``.
 
-Actions are numbered per decision: the action id is the index of the action in
-``game.legal_actions(state, seat)``, which depends only on what the seat may know, so an
-id is stable within an information state. :data:`ACTION_BOUNDS` gives each game's
-documented bound on the ids (the size of the frameworks' fixed action spaces).
+Everything game-specific comes from the :class:`~partyrules.Game` record; no game is
+named here. **Action ids** come from the game's encoding (``Game.encoding``,
+:mod:`partyrules.core.encoding`) when it has one: fixed ids, the same move in every
+state, ``num_actions(config)`` of them. A game without an encoding gets per-decision
+ids: the index of the action in ``game.legal_actions(state, seat)``, which depends only
+on what the seat may know (stable within an information state), bounded by
+:data:`DEFAULT_ACTION_BOUND`. **The length bound** frameworks need is
+``Game.max_decisions(config)`` (:func:`max_decisions`).
 
 >>> import partyrules
 >>> game = partyrules.get_game("dany")
@@ -26,8 +32,11 @@ documented bound on the ids (the size of the frameworks' fixed action spaces).
 >>> turn, _ = next_turn(game, state, Rng.from_seed(0))
 >>> turn
 Turn(kind='sequential', seats=(0,))
->>> legal_ids(game, state, 0)[:3]
-(0, 1, 2)
+>>> ids = legal_ids(game, state, 0)
+>>> len(ids) == len(list(game.legal_actions(state, 0)))
+True
+>>> action_at(game, state, 0, ids[0]) in set(game.legal_actions(state, 0))
+True
 """
 
 from __future__ import annotations
@@ -38,25 +47,34 @@ from typing import Any, Literal
 
 import attrs
 
-from partyrules.core.errors import IllegalAction
+from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, AnyGame
 from partyrules.core.match import Match, NoObjection
 from partyrules.core.rng import Rng
 
-__all__ = ["ACTION_BOUNDS", "Turn", "action_at", "action_bound", "legal_ids", "next_turn",
-           "settle"]
+__all__ = [
+    "DEFAULT_ACTION_BOUND",
+    "DEFAULT_MAX_DECISIONS",
+    "Turn",
+    "action_at",
+    "action_space_size",
+    "has_encoding",
+    "legal_ids",
+    "max_decisions",
+    "next_turn",
+    "numbered_actions",
+    "settle",
+]
 
-ACTION_BOUNDS: dict[str, int] = {
-    "dany": 16,
-    "dinner": 256,
-    "dylan_dog": 64,
-    "hollywood": 512,
-    "when_i_dream": 512,
-}
-"""The most actions any seat may choose among at one decision, per game, with the
-default decks (measured maxima: Dany 8, Dinner 64 (a ballot over a table of 6), Dylan
-Dog 9 (a crypt's slots), Hollywood 37 (Stage 5 moves), When I Dream 129 (a guess per word
-of the deck)). A custom deck that exceeds a bound raises ``IllegalAction`` naming it."""
+DEFAULT_ACTION_BOUND = 512
+"""The size of the action space of a game without an encoding: its ids are per-decision
+indices into ``legal_actions``, so a decision may offer at most this many actions (a
+decision that offers more raises ``IllegalAction`` saying so). A game with an encoding
+has ``encoding.num_actions(config)`` ids instead."""
+
+DEFAULT_MAX_DECISIONS = 10_000
+"""The bound on the decisions of one game for a game that declares no
+``Game.max_decisions``."""
 
 
 @attrs.frozen(slots=True)
@@ -65,12 +83,40 @@ class Turn:
     (``simultaneous``), or nobody (``terminal``)."""
 
     kind: Literal["sequential", "simultaneous", "terminal"]
+    """The kind of decision."""
     seats: tuple[int, ...]
+    """The deciding seats, in increasing order (empty at the end)."""
 
 
-def action_bound(game: AnyGame) -> int:
-    """The size of ``game``'s fixed action space (:data:`ACTION_BOUNDS`)."""
-    return ACTION_BOUNDS.get(game.name, 512)
+def has_encoding(game: AnyGame) -> bool:
+    """True when ``game`` declares an encoding (fixed action ids, observation tensors)."""
+    return game.encoding is not None
+
+
+def action_space_size(game: AnyGame, config: Any) -> int:
+    """The size of the frameworks' fixed action space for ``config``: the encoding's
+    ``num_actions(config)``, or :data:`DEFAULT_ACTION_BOUND` without an encoding."""
+    if game.encoding is None:
+        return DEFAULT_ACTION_BOUND
+    return int(game.encoding.num_actions(config))
+
+
+def max_decisions(game: AnyGame, config: Any, label: str | None = None) -> int:
+    """The bound on the decisions of one game of ``config`` (a joint action of a
+    simultaneous step counts one): ``game.max_decisions(config)``, or
+    :data:`DEFAULT_MAX_DECISIONS` for a game that declares none.
+
+    A config the game declares unbounded (``max_decisions`` gives None, e.g. a game
+    without a turn limit) raises :class:`~partyrules.InvalidConfig` naming ``label``
+    (the game's name by default).
+    """
+    if game.max_decisions is None:
+        return DEFAULT_MAX_DECISIONS
+    bound = game.max_decisions(config)
+    if bound is None:
+        raise InvalidConfig(f"{label or game.name}: this config sets no bound on the number "
+                            "of decisions of a game (no turn limit?), which the adapter needs")
+    return int(bound)
 
 
 def settle(game: AnyGame, state: Any,
@@ -103,24 +149,52 @@ def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
     return Turn("sequential", (seat,)), rng
 
 
-def _legal(game: AnyGame, state: Any, seat: int) -> list[Any]:
+def numbered_actions(game: AnyGame, state: Any, seat: int) -> dict[int, Any]:
+    """``seat``'s legal actions by action id, in increasing id order: the encoding's ids,
+    or ``0 .. len(legal actions) - 1`` without an encoding (``IllegalAction`` past
+    :data:`DEFAULT_ACTION_BOUND`, or when two legal actions share an encoding id).
+
+    Adapters keep this per state: it gives the mask and the action of an id at once.
+    """
     actions = list(game.legal_actions(state, seat))
-    bound = action_bound(game)
-    if len(actions) > bound:
-        raise IllegalAction(f"{game.name}: seat {seat} has {len(actions)} actions, more "
-                            f"than the adapters' bound of {bound} (ACTION_BOUNDS)")
-    return actions
+    encoding = game.encoding
+    if encoding is None:
+        if len(actions) > DEFAULT_ACTION_BOUND:
+            raise IllegalAction(f"{game.name}: seat {seat} has {len(actions)} actions, more "
+                                f"than the {DEFAULT_ACTION_BOUND} ids of a game without an "
+                                "encoding (DEFAULT_ACTION_BOUND)")
+        return dict(enumerate(actions))
+    numbered = {encoding.action_id(state, action): action for action in actions}
+    if len(numbered) != len(actions):
+        raise IllegalAction(f"{game.name}: two legal actions of seat {seat} share an id")
+    return dict(sorted(numbered.items()))
 
 
 def legal_ids(game: AnyGame, state: Any, seat: int) -> tuple[int, ...]:
-    """The action ids of ``seat``: ``0 .. len(legal actions) - 1``."""
-    return tuple(range(len(_legal(game, state, seat))))
+    """The sorted action ids of ``seat``'s legal actions (its mask over the action space):
+    the encoding's ids, or ``0 .. len(legal actions) - 1`` without an encoding."""
+    return tuple(numbered_actions(game, state, seat))
 
 
-def action_at(game: AnyGame, state: Any, seat: int, action_id: int) -> Any:
-    """The action numbered ``action_id`` for ``seat``; ``IllegalAction`` for a bad id."""
-    actions = _legal(game, state, seat)
-    if type(action_id) is not int or not 0 <= action_id < len(actions):
-        raise IllegalAction(f"{game.name}: seat {seat} has actions 0 to "
-                            f"{len(actions) - 1}, not {action_id!r}")
-    return actions[action_id]
+def action_at(game: AnyGame, state: Any, seat: int, action_id: int,
+              numbered: dict[int, Any] | None = None) -> Any:
+    """The action numbered ``action_id`` for ``seat``; ``IllegalAction`` for an id that is
+    not one of its legal ids. ``numbered`` is :func:`numbered_actions` of the state, when
+    the caller keeps it.
+
+    The id must be a Python int (convert NumPy integers first).
+    """
+    if type(action_id) is not int:
+        raise IllegalAction(f"{game.name}: an action id is an int, not {action_id!r}")
+    if numbered is None:
+        numbered = numbered_actions(game, state, seat)
+    action = numbered.get(action_id)
+    if action is not None:
+        return action
+    ids = tuple(numbered)
+    if game.encoding is None:
+        raise IllegalAction(f"{game.name}: seat {seat} has actions 0 to {len(ids) - 1}, "
+                            f"not {action_id!r}")
+    shown = ", ".join(map(str, ids[:12])) + (", ..." if len(ids) > 12 else "")
+    raise IllegalAction(f"{game.name}: {action_id} is not a legal action id of seat "
+                        f"{seat} now (legal ids: {shown or 'none'})")

@@ -1,29 +1,49 @@
 """Play partyrules games in OpenSpiel: every game registered as ``partyrules_<name>``.
 
 :func:`register` (idempotent) registers every game of :data:`partyrules.GAMES` with
-``pyspiel``; ``pyspiel.load_game("partyrules_dany", {"players": 5})`` then loads one. The
-parameters are ``players`` (default: the game's ``min_players``), ``seed`` (default 0)
-and every ``Config`` field whose default is a bool, an int or a str; a field that
-defaults to ``None`` and holds an ``int`` otherwise (Dany's ``idea_cards``, Hollywood's
-``first_distributor``) is an int parameter where ``-1`` means ``None``.
+``pyspiel`` (or one :class:`~partyrules.Game` given to it);
+``pyspiel.load_game("partyrules_dany", {"players": 5})`` then loads one. The parameters
+are ``players`` (default: the game's ``min_players``), ``seed`` (default 0), for a game
+with simultaneous steps ``turn_based`` (default False), and every ``Config`` field whose
+default is a bool, an int or a str; a field that defaults to ``None`` and holds an ``int``
+otherwise (Dany's ``idea_cards``, Hollywood's ``first_distributor``) is an int parameter
+where ``-1`` means ``None``.
+
+Everything comes from the game's :class:`~partyrules.Game` record:
+
+* **Dynamics.** ``SIMULTANEOUS`` for a game with ``simultaneous_steps``: a simultaneous
+  step is one joint action of every seat (a seat that is not pending plays the no-op id
+  0). With ``turn_based=True`` it is ``SEQUENTIAL`` instead: the pending seats of a
+  simultaneous step decide one after another, lowest seat first (their choices commute
+  and each view hides the others' choices), so sequential algorithms (MCTS, ISMCTS)
+  play it. A game without simultaneous steps is ``SEQUENTIAL``.
+* **Action ids and tensors.** A game with an encoding (``Game.encoding``) has its fixed
+  ids (``num_distinct_actions`` is ``num_actions(config)``) and provides observation and
+  information-state tensors (the encoding's tensor of the seat's view). A game without
+  one has per-decision ids (the index in ``legal_actions``, at most
+  :data:`~partyrules.adapters.driver.DEFAULT_ACTION_BOUND`) and strings only.
+* **Length.** ``max_game_length`` is ``Game.max_decisions(config)``
+  (:func:`max_game_length`).
 
 The turn model is :mod:`partyrules.adapters.driver`'s: the table's rulings are applied
-automatically when only the table may act, a race gives the turn to one racing seat
-drawn with the adapter's own rng (seeded from ``seed``), and a simultaneous step is one
-joint action of every seat (a seat that is not pending plays the no-op id 0).
+automatically when only the table may act, and a race gives the turn to one racing seat
+drawn with the adapter's own rng (seeded from ``seed``).
 
 >>> import pyspiel
+>>> import partyrules
 >>> register()
 >>> game = pyspiel.load_game("partyrules_dylan_dog", {"players": 3, "turn_limit": 3})
->>> game.num_distinct_actions(), game.max_game_length()
-(64, 154)
+>>> game.max_game_length() == max_game_length(game.partyrules_game, game.config)
+True
 >>> state = game.new_initial_state()
->>> state.current_player(), state.legal_actions()
-(0, [0])
+>>> state.current_player(), len(state.legal_actions())
+(0, 1)
 """
 
 from __future__ import annotations
 
+import math
+import random
 import types
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -31,6 +51,7 @@ from typing import Any
 import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from numpy.typing import NDArray
 
 from partyrules.adapters import driver
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
@@ -40,8 +61,10 @@ from partyrules.core.serialize import dumps
 
 __all__ = [
     "NONE_SENTINEL",
+    "NO_OP",
     "PREFIX",
     "RACE_SALT",
+    "TURN_BASED",
     "GameTooLong",
     "PartyRulesGame",
     "PartyRulesState",
@@ -66,10 +89,9 @@ repeat the game's own draws."""
 NO_OP = 0
 """The only action id of a seat that is not pending at a simultaneous step; ignored."""
 
-SIMULTANEOUS_GAMES = frozenset({"dany", "dinner", "hollywood"})
-"""Games with simultaneous steps (Dinner's votes, Dany's Final Twist, Hollywood's draft,
-auctions and Stage 5): registered with ``SIMULTANEOUS`` dynamics, the others with
-``SEQUENTIAL`` (When I Dream's dream is a race, Dylan Dog is one seat at a time)."""
+TURN_BASED = "turn_based"
+"""The parameter of a game with simultaneous steps that loads it with ``SEQUENTIAL``
+dynamics: the pending seats of a simultaneous step decide one after another."""
 
 
 class GameTooLong(PartyRulesError):
@@ -105,11 +127,16 @@ def parameters(game: AnyGame) -> dict[str, bool | int | str]:
     """The OpenSpiel parameters of ``game`` and their defaults.
 
     >>> import partyrules
-    >>> parameters(partyrules.get_game("dany"))
+    >>> dany = partyrules.get_game("dany")
+    >>> {name: value for name, value in parameters(dany).items() if name != TURN_BASED}
     {'players': 3, 'seed': 0, 'danys_reason': False, 'first_active': 0,
      'memory_cards': 30, 'idea_cards': -1}
+    >>> (TURN_BASED in parameters(dany)) == dany.simultaneous_steps
+    True
     """
     spec: dict[str, bool | int | str] = {"players": game.min_players, "seed": 0}
+    if game.simultaneous_steps:
+        spec[TURN_BASED] = False
     for name, default, _ in _exposed(game):
         spec[name] = default
     return spec
@@ -143,35 +170,19 @@ def config_of(game: AnyGame, params: Mapping[str, Any]) -> Any:
         raise InvalidConfig(f"{label}: {error}") from error
 
 
-def max_game_length(game: AnyGame, config: Any) -> int:
-    """The documented bound on the decisions of one game (a joint action of a
-    simultaneous step counts one), about three times the longest of thousands of
-    uniformly random games. A game that goes past it raises :class:`GameTooLong`.
-
-    Dylan Dog's bound follows ``turn_limit``: ``turn_limit * (40 + 4 * offers) + 10``,
-    ``offers`` the trades a turn allows (one to each other seat, capped by
-    ``offers_per_turn``); ``turn_limit=None`` has no bound and is refused.
+def max_game_length(game: AnyGame, config: Any, *, turn_based: bool = False) -> int:
+    """The bound on the decisions of one game: ``game.max_decisions(config)`` (a joint
+    action of a simultaneous step counts one; :func:`driver.max_decisions
+    <partyrules.adapters.driver.max_decisions>` gives the default of a game that declares
+    none). ``turn_based`` counts every seat's choice of a simultaneous step, so the bound
+    is multiplied by the number of seats. A game that goes past it raises
+    :class:`GameTooLong`; a config the game declares unbounded (Dylan Dog without a turn
+    limit) raises :class:`~partyrules.InvalidConfig`.
     """
-    players: int = config.players
-    match game.name:
-        case "dany":
-            return 200
-        case "dinner":
-            return 1000 + 500 * players
-        case "when_i_dream":
-            return 400 * players
-        case "hollywood":
-            return 400 + 50 * players
-        case "dylan_dog":
-            limit = config.turn_limit
-            if limit is None:
-                raise InvalidConfig(f"{short_name(game)}: turn_limit=None has no bound on "
-                                    "the game's length, which OpenSpiel needs")
-            offers = players - 1 if config.offers_per_turn is None else min(
-                players - 1, int(config.offers_per_turn))
-            return int(limit) * (40 + 4 * offers) + 10
-        case _:
-            return 10_000
+    bound = driver.max_decisions(game, config, short_name(game))
+    if turn_based and game.simultaneous_steps:
+        bound *= int(config.players)
+    return bound
 
 
 def _player_range(game: AnyGame) -> tuple[int, int]:
@@ -191,28 +202,45 @@ def _player_range(game: AnyGame) -> tuple[int, int]:
     return min(counts), max(counts)
 
 
-def _game_type(game: AnyGame) -> Any:
+def _game_type(game: AnyGame, *, turn_based: bool = False) -> Any:
     low, high = _player_range(game)
-    dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS if game.name in SIMULTANEOUS_GAMES
+    dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS
+                if game.simultaneous_steps and not turn_based
                 else pyspiel.GameType.Dynamics.SEQUENTIAL)
+    tensors = driver.has_encoding(game)
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"partyrules {game.title}",
         dynamics=dynamics,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        # Every shuffle, deal and race draw follows from the ``seed`` parameter: a loaded
+        # game has no chance nodes and no rng of its own, so OpenSpiel can serialize it.
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=tensors,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=tensors,
         provides_factored_observation_string=False,
         parameter_specification=parameters(game),
         default_loadable=True,
     )
+
+
+_GAMES: dict[str, AnyGame] = {}
+"""Every game registered with ``pyspiel`` by :func:`register`, by partyrules name."""
+
+
+def _restored_table(name: str, params: dict[str, Any]) -> _Table:
+    """The :class:`_Table` of a registered game and its parameters (unpickling)."""
+    game = _GAMES.get(name)
+    if game is None:
+        raise InvalidConfig(f"{PREFIX}{name} is not registered with OpenSpiel: call "
+                            "partyrules.adapters.openspiel.register() first")
+    return _table_of(game, params)
 
 
 @attrs.frozen(slots=True)
@@ -221,12 +249,36 @@ class _Table:
 
     game: AnyGame
     config: Any
+    params: dict[str, Any]
     seed: int
     bound: int
-    sequential_only: bool
+    turn_based: bool
+    num_actions: int
+    shape: tuple[int, ...] | None
+    """The observation tensor's shape, or None for a game without an encoding."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # OpenSpiel pickles a state's attributes: the table travels as its game's name
+        # and parameters, and is rebuilt from them.
+        return _restored_table, (self.game.name, self.params)
+
+
+def _table_of(game: AnyGame, params: Mapping[str, Any]) -> _Table:
+    """The shared part of a game loaded with ``params`` (checked, defaults filled in)."""
+    params = {**parameters(game), **params}
+    config = config_of(game, params)  # refuses turn_based for a game without simultaneous steps
+    turn_based = params.get(TURN_BASED, False)
+    if type(turn_based) is not bool:
+        raise InvalidConfig(f"{short_name(game)}: parameter {TURN_BASED} must be a bool, "
+                            f"not {turn_based!r}")
+    shape = (tuple(int(n) for n in game.encoding.observation_shape(config))
+             if game.encoding is not None else None)
+    return _Table(game, config, params, int(params.get("seed", 0)),
+                  max_game_length(game, config, turn_based=turn_based), turn_based,
+                  driver.action_space_size(game, config), shape)
 
 
 @attrs.frozen(slots=True)
@@ -239,18 +291,33 @@ class _Position:
     turn: driver.Turn
     steps: int
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """Strings and action lists computed once per position (clones share them)."""
+    """Strings, ids, actions and tensors computed once per position (clones share them)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
 
-    def actions(self, game: AnyGame, seat: int) -> tuple[Any, ...]:
-        """The legal actions of ``seat``, numbered as :mod:`~partyrules.adapters.driver`
-        numbers them (the id is the index; ``legal_ids`` checks the bound)."""
-        key = ("actions", seat)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _Position, (self.state, self.rng, self.turn, self.steps)  # not the cache
+
+    def numbered(self, game: AnyGame, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions by id (:func:`driver.numbered_actions
+        <partyrules.adapters.driver.numbered_actions>`)."""
+        key = ("numbered", seat)
         if key not in self.cache:
-            driver.legal_ids(game, self.state, seat)
-            self.cache[key] = tuple(game.legal_actions(self.state, seat))
+            self.cache[key] = driver.numbered_actions(game, self.state, seat)
+        return self.cache[key]  # type: ignore[no-any-return]
+
+    def action(self, game: AnyGame, seat: int, action_id: int) -> Any:
+        """The action numbered ``action_id`` for ``seat`` (``IllegalAction`` if not legal)."""
+        return driver.action_at(game, self.state, seat, action_id, self.numbered(game, seat))
+
+    def tensor(self, game: AnyGame, seat: int) -> NDArray[np.float32]:
+        """The encoding's observation tensor of ``seat``'s view, flat."""
+        key = ("tensor", seat)
+        if key not in self.cache:
+            assert game.encoding is not None  # only games with tensors ask
+            values = game.encoding.observation_tensor(game.view(self.state, seat))
+            self.cache[key] = np.asarray(values, dtype=np.float32)
         return self.cache[key]  # type: ignore[no-any-return]
 
 
@@ -261,9 +328,12 @@ def _position(table: _Table, state: Any, rng: Rng, steps: int) -> _Position:
                           f"{table.bound} decisions (see max_game_length)")
     state = driver.settle(game, state)
     turn, rng = driver.next_turn(game, state, rng)
-    if turn.kind == "simultaneous" and table.sequential_only:
-        raise IllegalAction(f"{PREFIX}{game.name} is registered as sequential but reached "
-                            "a simultaneous step (SIMULTANEOUS_GAMES)")
+    if turn.kind == "simultaneous":
+        if not game.simultaneous_steps:
+            raise IllegalAction(f"{PREFIX}{game.name} reached a simultaneous step, but the "
+                                "game declares none (Game.simultaneous_steps)")
+        if table.turn_based:  # the pending seats decide one after another
+            turn = driver.Turn("sequential", turn.seats[:1])
     return _Position(state, rng, turn, steps)
 
 
@@ -271,23 +341,19 @@ class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
     """A partyrules game as a ``pyspiel.Game``; made by ``pyspiel.load_game``."""
 
     def __init__(self, game: AnyGame, params: Mapping[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        config = config_of(game, params)
-        bound = max_game_length(game, config)
-        game_type = _game_type(game)
-        self._table = _Table(game, config, int(params.get("seed", 0)), bound,
-                             game.name not in SIMULTANEOUS_GAMES)
+        table = _table_of(game, dict(params or {}))
+        self._table = table
         self._initial: _Position | None = None
         info = pyspiel.GameInfo(
-            num_distinct_actions=driver.action_bound(game),
+            num_distinct_actions=table.num_actions,
             max_chance_outcomes=0,
-            num_players=config.players,
+            num_players=table.config.players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=None,
-            max_game_length=bound,
+            max_game_length=table.bound,
         )
-        super().__init__(game_type, info, {**parameters(game), **params})
+        super().__init__(_game_type(game, turn_based=table.turn_based), info, table.params)
 
     @property
     def partyrules_game(self) -> AnyGame:
@@ -309,23 +375,31 @@ class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> _Observer:
-        """Strings only: the information state with ``perfect_recall``, else the
-        observation."""
+        """The information state with ``perfect_recall``, else the observation; both
+        have the encoding's tensor of the seat's view, when the game has an encoding."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return _Observer(iig_obs_type)
+        return _Observer(self._table, iig_obs_type)
 
 
 class _Observer:
-    """The PyObserver of the adapter: strings, an empty tensor."""
+    """The PyObserver of the adapter: the seat's strings, and the encoding's tensor of
+    its view (views carry what a seat remembers, so it serves the information state
+    too)."""
 
-    def __init__(self, iig_obs_type: Any) -> None:
+    def __init__(self, table: _Table, iig_obs_type: Any) -> None:
         self.info_state = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self._game = table.game
+        self.tensor: NDArray[np.float32] | None = None
+        self.dict: dict[str, NDArray[np.float32]] = {}
+        if table.shape is not None:
+            self.tensor = np.zeros(math.prod(table.shape), np.float32)
+            self.dict = {"observation": self.tensor.reshape(table.shape)}
 
     def set_from(self, state: PartyRulesState, player: int) -> None:
-        """No tensor to fill."""
+        """Fill :attr:`tensor` with ``player``'s tensor (nothing without an encoding)."""
+        if self.tensor is not None:
+            self.tensor[:] = state._position.tensor(self._game, int(player))
 
     def string_from(self, state: PartyRulesState, player: int) -> str:
         """The information-state or observation string of ``player``."""
@@ -349,7 +423,8 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def turn(self) -> driver.Turn:
-        """Who decides next, as :func:`partyrules.adapters.driver.next_turn` says."""
+        """Who decides next, as :func:`partyrules.adapters.driver.next_turn` says (one
+        seat at a time in a ``turn_based`` game)."""
         return self._position.turn
 
     def current_player(self) -> int:
@@ -364,7 +439,7 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         turn = self._position.turn
         if player in turn.seats:
-            return list(range(len(self._position.actions(self._table.game, player))))
+            return list(self._position.numbered(self._table.game, player))
         if turn.kind == "simultaneous" and 0 <= player < self._table.config.players:
             return [NO_OP]
         return []
@@ -377,33 +452,32 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         turn = self._position.turn
         if turn.kind != "sequential":
             raise IllegalAction(f"no single seat decides at a {turn.kind} step")
-        game, state = self._table.game, self._position.state
-        self._advance(game.apply(state, driver.action_at(game, state, turn.seats[0],
-                                                         int(action))))
+        game, position = self._table.game, self._position
+        self._advance(game.apply(position.state,
+                                 position.action(game, turn.seats[0], int(action))))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         turn = self._position.turn
         if turn.kind != "simultaneous":
             raise IllegalAction(f"no joint action is due at a {turn.kind} step")
-        game, state = self._table.game, self._position.state
-        chosen = [driver.action_at(game, state, seat, int(actions[seat]))
-                  for seat in turn.seats]
+        game, position = self._table.game, self._position
+        chosen = [position.action(game, seat, int(actions[seat])) for seat in turn.seats]
+        state = position.state
         for action in chosen:  # in seat order; the choices commute
             state = game.apply(state, action)
         self._advance(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        turn, state = self._position.turn, self._position.state
+        turn, position = self._position.turn, self._position
         if turn.kind == "simultaneous" and player not in turn.seats and action == NO_OP:
             return f"#{NO_OP} seat {player} waits (not pending)"
         key = ("text", player, action)
-        cache = self._position.cache
+        cache = position.cache
         if key not in cache:
-            actions = (self._position.actions(self._table.game, player)
-                       if player in turn.seats else ())
-            if 0 <= action < len(actions):
-                text = self._table.game.describe_action(state, actions[action], player)
-                cache[key] = f"#{action} {text}"
+            game = self._table.game
+            if player in turn.seats and action in position.numbered(game, player):
+                chosen = position.action(game, player, action)
+                cache[key] = f"#{action} {game.describe_action(position.state, chosen, player)}"
             else:
                 cache[key] = f"#{action} (not legal for seat {player} here)"
         return str(cache[key])
@@ -433,6 +507,25 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
             cache[key] = f"{self._turn_line()}\n{game.render_view(view)}"
         return str(cache[key])
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any
+                                ) -> PartyRulesState:
+        """A state ``player_id`` cannot tell from this one: ``game.determinize`` re-deals
+        what the seat may not know, and the adapter's future race draws are re-seeded.
+
+        All the randomness comes from one draw of ``probability_sampler`` (a callable
+        giving a float in [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``), so a seeded
+        sampler gives the same worlds every run. OpenSpiel's ``ISMCTSBot`` samples its
+        worlds with it.
+        """
+        draw = float(probability_sampler())
+        rng = random.Random(int(draw * 2**53))
+        position = self._position
+        state = self._table.game.determinize(position.state, int(player_id), rng)
+        sampled = self.clone()
+        sampled._position = _Position(state, Rng.from_seed(rng.getrandbits(64)),
+                                      position.turn, position.steps)
+        return sampled  # type: ignore[no-any-return]
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self._position.turn.kind == "terminal"
@@ -454,21 +547,29 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         return str(cache["spectator"])
 
 
-_REGISTERED: set[str] = set()
-
-
-def register() -> None:
+def register(game: AnyGame | None = None) -> None:
     """Register every game of :data:`partyrules.GAMES` with ``pyspiel`` as
-    ``partyrules_<name>``; calling it again registers only games added since."""
-    for name, game in sorted(GAMES.items()):
-        if name in _REGISTERED:
+    ``partyrules_<name>``; calling it again registers only games added since.
+
+    ``game`` registers that one :class:`~partyrules.Game` instead, registry or not (a
+    variant built with ``attrs.evolve``, say); a game that differs from the one already
+    registered under its name is refused (OpenSpiel keeps a registration for the whole
+    process).
+    """
+    chosen = [game] if game is not None else [GAMES[name] for name in sorted(GAMES)]
+    for one in chosen:
+        known = _GAMES.get(one.name)
+        if known == one:  # the same record (an equal copy, say): nothing new to register
             continue
-        factory = types.new_class(f"PartyRules_{name}", (PartyRulesGame,))
+        if known is not None:
+            raise ValueError(f"a different game is already registered as "
+                             f"{short_name(one)}")
+        factory = types.new_class(f"PartyRules_{one.name}", (PartyRulesGame,))
 
         def init(self: PartyRulesGame, params: Mapping[str, Any] | None = None,
-                 _game: AnyGame = game) -> None:
+                 _game: AnyGame = one) -> None:
             PartyRulesGame.__init__(self, _game, params)
 
         factory.__init__ = init  # type: ignore[misc]
-        pyspiel.register_game(_game_type(game), factory)
-        _REGISTERED.add(name)
+        pyspiel.register_game(_game_type(one), factory)
+        _GAMES[one.name] = one

@@ -1,30 +1,48 @@
-"""A PettingZoo AEC environment for every partyrules game (extra ``[pettingzoo]``).
+"""PettingZoo environments for every partyrules game (extra ``[pettingzoo]``).
 
-:func:`env` builds the environment; the agents are the seats, ``"seat_0"`` to
+:func:`env` builds the AEC environment (one agent acts at a time) and
+:func:`parallel_env` the parallel one (every deciding agent acts at once: the pending
+seats of a simultaneous step together). The agents are the seats, ``"seat_0"`` to
 ``"seat_{n-1}"``. The turn model is the adapters' shared one
 (:mod:`partyrules.adapters.driver`): the table's rulings are applied automatically when
-only the table may act, a race gives the turn to one racing seat drawn with the
-environment's seeded rng, and the seats of a simultaneous step act one after another
-(their hidden choices commute, and each observation shows only what that seat may know).
+only the table may act, and a race gives the turn to one racing seat drawn with the
+environment's seeded rng. In the AEC environment the seats of a simultaneous step act one
+after another (their hidden choices commute, and each observation shows only what that
+seat may know).
 
-Observations are ``{"observation": uint8 array, "action_mask": int8 array}``. The
-observation is the UTF-8 text of ``partyrules.dumps(game.view(state, seat))``, zero-padded
-to the game's :data:`OBSERVATION_LENGTHS` (JSON text never holds a NUL byte, so
-:func:`decode_observation` gives back the exact view). Action ``i`` is the ``i``-th action of
-``game.legal_actions(state, seat)``; the mask marks the legal ids of the agent to act.
+Observations are ``{"observation": array, "action_mask": int8 array}``, read from the
+game's :class:`~partyrules.Game` record:
 
->>> from partyrules.adapters.pettingzoo import env
+* **A game with an encoding** (``Game.encoding``): the observation is the encoding's
+  float32 tensor of the seat's view (a ``Box`` of ``observation_shape(config)``) and the
+  mask covers its fixed action ids (``Discrete(num_actions(config))``): an id means the
+  same move in every state.
+* **A game without one**: the observation is the UTF-8 text of
+  ``partyrules.dumps(game.view(state, seat))``, zero-padded to
+  :data:`DEFAULT_OBSERVATION_LENGTH` bytes (:func:`decode_observation` gives back the
+  view), and action ``i`` is the ``i``-th action of ``game.legal_actions(state, seat)``
+  (``Discrete(DEFAULT_ACTION_BOUND)``).
+
+``state()`` is the global state for centralized training: every seat's observation, one
+row per seat (:attr:`PartyRulesEnv.state_space`).
+
+>>> import partyrules
 >>> table = env("dany", 4)
 >>> table.reset(seed=3)
 >>> table.agent_selection
 'seat_0'
 >>> observation, reward, terminated, truncated, info = table.last()
->>> observation["observation"].shape, int(observation["action_mask"].sum())
-((2048,), 8)
+>>> dany = partyrules.get_game("dany")
+>>> observation["observation"].shape == dany.encoding.observation_shape(dany.Config(players=4))
+True
+>>> int(observation["action_mask"].sum()) == len(list(dany.legal_actions(
+...     table.unwrapped.game_state, 0)))
+True
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -34,7 +52,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 # pettingzoo ships no type information (no py.typed): its names are Any to mypy.
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from partyrules.adapters import driver
@@ -45,29 +63,24 @@ from partyrules.core.rng import Rng
 from partyrules.core.serialize import dumps, loads
 
 __all__ = [
-    "OBSERVATION_LENGTHS",
+    "DEFAULT_OBSERVATION_LENGTH",
     "RENDER_MODES",
     "ObservationOverflow",
     "PartyRulesEnv",
+    "PartyRulesParallelEnv",
     "decode_observation",
     "env",
-    "observation_length",
+    "parallel_env",
 ]
 
-OBSERVATION_LENGTHS: dict[str, int] = {
-    "dany": 2048,
-    "dinner": 8192,
-    "dylan_dog": 4096,
-    "hollywood": 12288,
-    "when_i_dream": 8192,
-}
-"""The length in bytes of each game's observation vector: the UTF-8 text of the largest
-view (``dumps(game.view(state, seat))``) met in random games at every player count, with
-the default config and the larger variants, times at least 1.8 (the measured maxima are
-in ``docs/adapters/pettingzoo.md``). A longer view raises :class:`ObservationOverflow`."""
+DEFAULT_OBSERVATION_LENGTH = 16384
+"""The length in bytes of the observation of a game without an encoding: the UTF-8 JSON
+text of the seat's view, zero-padded. The largest views of the five games' random games
+are 825 to 5,410 bytes (``docs/adapters/pettingzoo.md``). A longer view raises
+:class:`ObservationOverflow`; ``observation_length=`` sets another length."""
 
 RENDER_MODES = ("ansi",)
-"""The render modes the environment supports: ``"ansi"`` returns the narration text."""
+"""The render modes the environments support: ``"ansi"`` returns the narration text."""
 
 Observation = dict[str, NDArray[Any]]
 """What :meth:`PartyRulesEnv.observe` returns: ``observation`` and ``action_mask``."""
@@ -75,28 +88,23 @@ Observation = dict[str, NDArray[Any]]
 
 class ObservationOverflow(PartyRulesError, ValueError):
     """A view whose JSON text is longer than the environment's observation length
-    (a custom deck with long names, say): pass a larger ``observation_length``."""
-
-
-def observation_length(game: AnyGame) -> int:
-    """The documented observation length of ``game`` (:data:`OBSERVATION_LENGTHS`)."""
-    return OBSERVATION_LENGTHS.get(game.name, 16384)
+    (a game without an encoding and a custom deck with long names, say): pass a larger
+    ``observation_length``."""
 
 
 def decode_observation(observation: NDArray[Any]) -> Any:
-    """The view an observation vector encodes (the inverse of the byte encoding).
+    """The view an observation vector of a game without an encoding holds (the inverse
+    of its byte encoding: strip the zero padding, ``partyrules.loads``).
 
-    >>> table = env("dany", 4)
+    >>> import attrs, partyrules
+    >>> plain = attrs.evolve(partyrules.get_game("dany"), encoding=None)
+    >>> table = env(plain, 4)
     >>> table.reset(seed=3)
     >>> view = decode_observation(table.observe("seat_1")["observation"])
-    >>> type(view).__name__
-    'View'
+    >>> view == plain.view(table.unwrapped.game_state, 1)
+    True
     """
     return loads(np.asarray(observation, dtype=np.uint8).tobytes().rstrip(b"\0"))
-
-
-def _default_length(game: AnyGame) -> int:
-    return observation_length(game)  # PartyRulesEnv's parameter shadows the function
 
 
 def _agent(seat: int) -> str:
@@ -116,68 +124,56 @@ def _build_config(game: AnyGame, players: int, config: dict[str, Any]) -> Any:
                             if name else f"{game.name}: bad config ({exc})", name) from None
 
 
-class PartyRulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (untyped)
-    """The AEC environment of one partyrules game (build it with :func:`env`).
+class _Session:
+    """One game in progress as both environments see it: the settled state, the next
+    turn, the encoding of observations and masks, the narration and the replay."""
 
-    Besides the PettingZoo API it offers :attr:`game`, :attr:`config`, :attr:`seed`,
-    :attr:`game_state` (the full current state) and :meth:`replay` (the game so far as a
-    :class:`~partyrules.Replay`, the table's automatic rulings included).
-    """
-
-    def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
-                 observation_length: int | None = None) -> None:
-        super().__init__()
+    def __init__(self, game: AnyGame, config: Any, render_mode: str | None,
+                 observation_length: int | None) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidConfig(f"render_mode is one of {', '.join(RENDER_MODES)} or None, "
                                 f"not {render_mode!r}", "render_mode")
-        length = observation_length if observation_length is not None else (
-            _default_length(game))
-        if type(length) is not int or length < 1:
-            raise InvalidConfig(f"observation_length is a number of bytes from 1, not "
-                                f"{length!r}", "observation_length")
-        self.game: AnyGame = game
-        """The partyrules game (a :class:`~partyrules.Game`)."""
-        self.config: Any = config
-        """The game's config."""
+        self.game = game
+        self.config = config
         self.render_mode = render_mode
-        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
-                                         "name": f"partyrules_{game.name}_v0",
-                                         "is_parallelizable": False}
-        players: int = config.players
-        self.possible_agents: list[str] = [_agent(seat) for seat in range(players)]
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._length = length
-        self._bound = driver.action_bound(game)
-        self.observation_spaces = {agent: gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0, 255, (length,), np.uint8),
-            "action_mask": gymnasium.spaces.Box(0, 1, (self._bound,), np.int8),
-        }) for agent in self.possible_agents}
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(self._bound)
-                              for agent in self.possible_agents}
+        self.players: int = config.players
+        self.num_actions = driver.action_space_size(game, config)
+        self.space: gymnasium.spaces.Box
+        self.state_space: gymnasium.spaces.Box
+        if game.encoding is not None:
+            if observation_length is not None:
+                raise InvalidConfig(f"{game.name} has an encoding: its observation is a "
+                                    "tensor, observation_length applies only to games "
+                                    "without one", "observation_length")
+            self.shape = tuple(int(n) for n in game.encoding.observation_shape(config))
+            self.length = math.prod(self.shape)
+            # The encoding documents each float's range on the game's page; the space
+            # promises no bound it cannot check.
+            self.space = gymnasium.spaces.Box(-np.inf, np.inf, self.shape, np.float32)
+            self.state_space = gymnasium.spaces.Box(-np.inf, np.inf,
+                                                    (self.players, *self.shape), np.float32)
+        else:
+            length = (observation_length if observation_length is not None
+                      else DEFAULT_OBSERVATION_LENGTH)
+            if type(length) is not int or length < 1:
+                raise InvalidConfig(f"observation_length is a number of bytes from 1, not "
+                                    f"{length!r}", "observation_length")
+            self.shape, self.length = (length,), length
+            self.space = gymnasium.spaces.Box(0, 255, self.shape, np.uint8)
+            self.state_space = gymnasium.spaces.Box(0, 255, (self.players, length), np.uint8)
         # The seeds of unseeded resets: from the OS until a reset is given a seed.
         self._seeder = Rng.from_seed(random.SystemRandom().getrandbits(64))
         self.seed: int | None = None
-        """The seed of the current game (``game.setup(config, seed)``); None before reset."""
-        self._state: Any = None
+        self.state: Any = None
+        self.turn = driver.Turn("terminal", ())
         self._turns = Rng.from_seed(0)
-        self._actions: list[Any] = []
+        self.actions: list[Any] = []
         self._lines: list[str] = []
         self._held: list[str] = []
-        self._views: dict[int, NDArray[np.uint8]] = {}
+        self._cache: dict[Any, Any] = {}
 
-    # -- the PettingZoo API -------------------------------------------------------------
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object at every call)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """``Discrete(bound)``: the game's documented action bound (``driver.action_bound``)."""
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Set up a new game with ``seed`` (None: the next seed of the environment's own
-        rng, itself seeded by the last seeded reset). ``options`` is ignored."""
+    def reset(self, seed: int | None) -> None:
+        """Set up a new game (see :meth:`PartyRulesEnv.reset`)."""
         if isinstance(seed, np.integer):
             seed = int(seed)
         if seed is not None and type(seed) is not int:
@@ -191,7 +187,189 @@ class PartyRulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (unt
         # The races' draws: a stream of their own, decorrelated from the game's rng.
         salt, _ = Rng.from_seed(seed ^ 0x5EED_7A61E).next_u64()
         self._turns = Rng.from_seed(salt)
-        self._actions, self._lines, self._held = [], [], []
+        self.actions, self._lines, self._held = [], [], []
+        self.advance(self.game.setup(self.config, seed))
+
+    def advance(self, state: Any) -> None:
+        """Make ``state`` current: the table's rulings, then the next turn."""
+        # Each ruling of the table is narrated and kept in the replay.
+        state = driver.settle(self.game, state, self.record)
+        self.state = state
+        self._cache = {}
+        if not self.game.is_simultaneous(state):  # a finished vote may be told now
+            self._lines += self._held
+            self._held = []
+        self.turn, self._turns = driver.next_turn(self.game, state, self._turns)
+
+    def record(self, state: Any, action: Any) -> None:
+        """Remember an action and narrate it as the CLI does (``describe_action``)."""
+        line = self.game.describe_action(state, action, None)
+        self._held.append(f"{len(self.actions):5d}  {line}")
+        self.actions.append(action)
+
+    def numbered(self, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions by id in the current state."""
+        key = ("numbered", seat)
+        if key not in self._cache:
+            self._cache[key] = driver.numbered_actions(self.game, self.state, seat)
+        return self._cache[key]  # type: ignore[no-any-return]
+
+    def chosen(self, seat: int, action: Any) -> Any:
+        """The partyrules action of ``seat``'s id ``action`` (``IllegalAction`` if the
+        mask does not allow it)."""
+        if isinstance(action, np.integer):
+            action = int(action)
+        return driver.action_at(self.game, self.state, seat, action, self.numbered(seat))
+
+    def mask(self, seat: int, deciding: bool) -> NDArray[np.int8]:
+        """``seat``'s action mask: its legal ids while it decides, else all zeros."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if deciding:
+            mask[list(self.numbered(seat))] = 1
+        return mask
+
+    def observation(self, seat: int) -> NDArray[Any]:
+        """``seat``'s observation array (cached per state: copy it before handing out)."""
+        key = ("observation", seat)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached  # type: ignore[no-any-return]
+        view = self.game.view(self.state, seat)
+        vector: NDArray[Any]
+        if self.game.encoding is not None:
+            vector = np.asarray(self.game.encoding.observation_tensor(view), dtype=np.float32)
+            vector = vector.reshape(self.shape)
+        else:
+            data = dumps(view).encode("utf-8")
+            if len(data) > self.length:
+                raise ObservationOverflow(
+                    f"{self.game.name}: seat {seat}'s view is {len(data)} bytes, more than "
+                    f"the observation length {self.length}; pass a larger "
+                    "observation_length")
+            vector = np.zeros(self.length, dtype=np.uint8)
+            vector[:len(data)] = np.frombuffer(data, dtype=np.uint8)
+        self._cache[key] = vector
+        return vector
+
+    def global_state(self) -> NDArray[Any]:
+        """Every seat's observation, one row per seat."""
+        if self.state is None:
+            raise IllegalAction("no game yet: reset() the environment first")
+        return np.stack([self.observation(seat) for seat in range(self.players)])
+
+    def winners(self) -> frozenset[int]:
+        """The winning seats of the finished game."""
+        return frozenset(self.game.outcome(self.state).winners)
+
+    def render(self) -> str | None:
+        """The narration so far and the spectator's view (see :meth:`PartyRulesEnv.render`)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; "
+                                  "use env(..., render_mode='ansi')")
+            return None
+        view = self.game.render_view(self.game.view(self.state, None))
+        return "\n".join([*self._lines, view])
+
+    def replay(self) -> Replay:
+        """The game so far as a replay."""
+        if self.seed is None:
+            raise IllegalAction("no game yet: reset() the environment first")
+        return Replay(self.game.name, self.config, self.seed, tuple(self.actions))
+
+
+class _Extras:
+    """What both environments offer besides the PettingZoo API."""
+
+    _session: _Session
+
+    @property
+    def game(self) -> AnyGame:
+        """The partyrules game (a :class:`~partyrules.Game`)."""
+        return self._session.game
+
+    @property
+    def config(self) -> Any:
+        """The game's config."""
+        return self._session.config
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the current game (``game.setup(config, seed)``); None before reset."""
+        return self._session.seed
+
+    @property
+    def game_state(self) -> Any:
+        """The full current state of the game (hidden parts included)."""
+        return self._session.state
+
+    @property
+    def state_space(self) -> gymnasium.spaces.Box:
+        """The space of :meth:`state`: one row per seat, each row that seat's
+        observation space."""
+        return self._session.state_space
+
+    def state(self) -> NDArray[Any]:
+        """The global state for centralized training: every seat's observation, one row
+        per seat (together they hold every seat's private knowledge, not the cards nobody
+        holds; :attr:`game_state` is the full state)."""
+        return self._session.global_state()
+
+    def replay(self) -> Replay:
+        """The game so far as a replay: ``(game, config, seed, every applied action)``,
+        the table's automatic rulings included."""
+        return self._session.replay()
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the narration of the actions so far (the lines
+        ``partyrules play`` prints, those of an unfinished simultaneous step held back)
+        and the spectator's view. Without a render mode: warns and returns None."""
+        return self._session.render()
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy
+    """The AEC environment of one partyrules game (build it with :func:`env`).
+
+    Besides the PettingZoo API it offers :attr:`game`, :attr:`config`, :attr:`seed`,
+    :attr:`game_state` (the full current state) and :meth:`replay` (the game so far as a
+    :class:`~partyrules.Replay`, the table's automatic rulings included).
+    """
+
+    def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
+                 observation_length: int | None = None) -> None:
+        super().__init__()
+        self._session = _Session(game, config, render_mode, observation_length)
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
+                                         "name": f"partyrules_{game.name}_v0",
+                                         "is_parallelizable": False}
+        session = self._session
+        self.possible_agents: list[str] = [_agent(seat) for seat in range(session.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: gymnasium.spaces.Dict({
+            "observation": session.space,
+            "action_mask": gymnasium.spaces.Box(0, 1, (session.num_actions,), np.int8),
+        }) for agent in self.possible_agents}
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(session.num_actions)
+                              for agent in self.possible_agents}
+
+    # -- the PettingZoo API -------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object at every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(n)``: the encoding's ``num_actions(config)``, or
+        ``driver.DEFAULT_ACTION_BOUND`` for a game without an encoding."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Set up a new game with ``seed`` (None: the next seed of the environment's own
+        rng, itself seeded by the last seeded reset). ``options`` is ignored."""
+        self._session.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -199,7 +377,7 @@ class PartyRulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (unt
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
-        self._advance(self.game.setup(self.config, seed))
+        self._after_turn()
 
     def step(self, action: Any) -> None:
         """Apply the action numbered ``action`` of :attr:`agent_selection`.
@@ -211,103 +389,163 @@ class PartyRulesEnv(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (unt
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if isinstance(action, np.integer):
-            action = int(action)
-        chosen = driver.action_at(self.game, self._state, self._seats[agent], action)
+        session = self._session
+        chosen = session.chosen(self._seats[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        self._record(self._state, chosen)
-        self._advance(self.game.apply(self._state, chosen))
+        session.record(session.state, chosen)
+        session.advance(self.game.apply(session.state, chosen))
+        self._after_turn()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> Observation:
-        """``agent``'s observation: its view's bytes and its action mask."""
+        """``agent``'s observation and its action mask (all zeros unless it is to act)."""
         seat = self._seats[agent]
-        mask = np.zeros(self._bound, dtype=np.int8)
-        if agent == self.agent_selection and not self.terminations.get(agent, True):
-            mask[list(driver.legal_ids(self.game, self._state, seat))] = 1
-        return {"observation": self._view_bytes(seat).copy(), "action_mask": mask}
-
-    def render(self) -> str | None:
-        """With ``render_mode="ansi"``: the narration of the actions so far (the lines
-        ``partyrules play`` prints, those of an unfinished simultaneous step held back)
-        and the spectator's view. Without a render mode: warns and returns None."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; "
-                                  "use env(..., render_mode='ansi')")
-            return None
-        view = self.game.render_view(self.game.view(self._state, None))
-        return "\n".join([*self._lines, view])
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    # -- partyrules extras ----------------------------------------------------------------
-
-    @property
-    def game_state(self) -> Any:
-        """The full current state of the game (hidden parts included)."""
-        return self._state
-
-    def replay(self) -> Replay:
-        """The game so far as a replay: ``(game, config, seed, every applied action)``."""
-        if self.seed is None:
-            raise IllegalAction("no game yet: reset() the environment first")
-        return Replay(self.game.name, self.config, self.seed, tuple(self._actions))
+        deciding = agent == self.agent_selection and not self.terminations.get(agent, True)
+        session = self._session
+        return {"observation": session.observation(seat).copy(),
+                "action_mask": session.mask(seat, deciding)}
 
     # -- internals ------------------------------------------------------------------------
 
-    def _record(self, state: Any, action: Any) -> None:
-        """Remember an action and narrate it as the CLI does (``describe_action``)."""
-        line = self.game.describe_action(state, action, None)
-        self._held.append(f"{len(self._actions):5d}  {line}")
-        self._actions.append(action)
-
-    def _advance(self, state: Any) -> None:
-        """Make ``state`` current: the table's rulings, then the next turn and rewards."""
-        # Each ruling of the table is narrated and kept in the replay.
-        state = driver.settle(self.game, state, self._record)
-        self._state = state
-        self._views = {}
-        if not self.game.is_simultaneous(state):  # a finished vote may be told now
-            self._lines += self._held
-            self._held = []
-        turn, self._turns = driver.next_turn(self.game, state, self._turns)
+    def _after_turn(self) -> None:
+        """The next agent, or the rewards and terminations at the end."""
+        session = self._session
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if turn.kind == "terminal":
-            winners = self.game.outcome(state).winners
+        if session.turn.kind == "terminal":
+            winners = session.winners()
             for agent in self.agents:
                 self.rewards[agent] = 1.0 if self._seats[agent] in winners else 0.0
                 self.terminations[agent] = True
         else:
-            self.agent_selection = _agent(turn.seats[0])
-
-    def _view_bytes(self, seat: int) -> NDArray[np.uint8]:
-        cached = self._views.get(seat)
-        if cached is not None:
-            return cached
-        data = dumps(self.game.view(self._state, seat)).encode("utf-8")
-        if len(data) > self._length:
-            raise ObservationOverflow(
-                f"{self.game.name}: seat {seat}'s view is {len(data)} bytes, more than the "
-                f"observation length {self._length}; pass a larger observation_length")
-        vector = np.zeros(self._length, dtype=np.uint8)
-        vector[:len(data)] = np.frombuffer(data, dtype=np.uint8)
-        self._views[seat] = vector
-        return vector
+            self.agent_selection = _agent(session.turn.seats[0])
 
 
-def env(game: str, players: int, *, render_mode: str | None = None,
+class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any to mypy
+    """The parallel environment of one partyrules game (build it with
+    :func:`parallel_env`).
+
+    Each :meth:`step` is one decision of the game: the pending seats of a simultaneous
+    step all act in it (their choices are applied in seat order: they commute), otherwise
+    the one seat whose turn it is. The other agents' actions are ignored (their masks are
+    all zeros); a deciding agent without an action raises
+    :class:`~partyrules.IllegalAction`. It offers the same extras as
+    :class:`PartyRulesEnv`.
+    """
+
+    def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
+                 observation_length: int | None = None) -> None:
+        self._session = _Session(game, config, render_mode, observation_length)
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
+                                         "name": f"partyrules_{game.name}_v0"}
+        session = self._session
+        self.possible_agents: list[str] = [_agent(seat) for seat in range(session.players)]
+        self.agents: list[str] = []
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.observation_spaces = {agent: gymnasium.spaces.Dict({
+            "observation": session.space,
+            "action_mask": gymnasium.spaces.Box(0, 1, (session.num_actions,), np.int8),
+        }) for agent in self.possible_agents}
+        self.action_spaces = {agent: gymnasium.spaces.Discrete(session.num_actions)
+                              for agent in self.possible_agents}
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object at every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(n)``, as in :meth:`PartyRulesEnv.action_space`."""
+        return self.action_spaces[agent]
+
+    @property
+    def deciding(self) -> list[str]:
+        """The agents whose actions the next :meth:`step` applies."""
+        return [_agent(seat) for seat in self._session.turn.seats]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Set up a new game with ``seed`` (as :meth:`PartyRulesEnv.reset`); returns every
+        agent's observation and info. ``options`` is ignored."""
+        self._session.reset(seed)
+        self.agents = self.possible_agents[:]
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[
+            dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
+            dict[str, dict[str, Any]]]:
+        """Apply the actions of the deciding agents (:attr:`deciding`): observations,
+        rewards (1.0 for each winner at the end, else 0.0), terminations, truncations
+        (never) and infos of every agent. Nothing changes if one of them is missing or
+        not allowed by its mask."""
+        if not self.agents:
+            raise IllegalAction("the game is over: reset() the environment")
+        session = self._session
+        chosen = []
+        for seat in session.turn.seats:
+            agent = _agent(seat)
+            if agent not in actions:
+                raise IllegalAction(f"{agent} decides now but has no action in the step")
+            chosen.append(session.chosen(seat, actions[agent]))
+        state = session.state
+        for action in chosen:  # in seat order; the choices commute
+            session.record(state, action)
+            state = self.game.apply(state, action)
+        session.advance(state)
+        agents = self.agents
+        observations = self._observations()
+        rewards = dict.fromkeys(agents, 0.0)
+        done = session.turn.kind == "terminal"
+        if done:
+            winners = session.winners()
+            rewards = {agent: 1.0 if self._seats[agent] in winners else 0.0
+                       for agent in agents}
+            self.agents = []
+        return (observations, rewards, dict.fromkeys(agents, done),
+                dict.fromkeys(agents, False), {agent: {} for agent in agents})
+
+    def _observations(self) -> dict[str, Observation]:
+        session = self._session
+        deciding = set(session.turn.seats)
+        return {agent: {"observation": session.observation(seat).copy(),
+                        "action_mask": session.mask(seat, seat in deciding)}
+                for agent, seat in self._seats.items() if agent in self.agents}
+
+
+def _game_of(game: str | AnyGame) -> AnyGame:
+    return get_game(game) if isinstance(game, str) else game
+
+
+def env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
         observation_length: int | None = None, **config: Any) -> AECEnv:
-    """A PettingZoo AEC environment of ``game`` for ``players`` seats.
+    """A PettingZoo AEC environment of ``game`` (a registry name or a
+    :class:`~partyrules.Game`) for ``players`` seats.
 
     ``config`` holds the game's other config fields (``turn_limit=40``,
     ``danys_reason=True`` ...); a bad one raises :class:`~partyrules.InvalidConfig`.
-    ``render_mode`` is None or ``"ansi"``; ``observation_length`` overrides the game's
-    :data:`OBSERVATION_LENGTHS`. The environment is wrapped in PettingZoo's
-    ``OrderEnforcingWrapper`` (``.unwrapped`` is the :class:`PartyRulesEnv`).
+    ``render_mode`` is None or ``"ansi"``; ``observation_length`` sets the byte length of
+    the observations of a game without an encoding (:data:`DEFAULT_OBSERVATION_LENGTH`).
+    The environment is wrapped in PettingZoo's ``OrderEnforcingWrapper`` (``.unwrapped``
+    is the :class:`PartyRulesEnv`).
     """
-    the_game = get_game(game)
+    the_game = _game_of(game)
     built = _build_config(the_game, players, config)
     return OrderEnforcingWrapper(PartyRulesEnv(the_game, built, render_mode=render_mode,
                                                observation_length=observation_length))
 
+
+def parallel_env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
+                 observation_length: int | None = None,
+                 **config: Any) -> PartyRulesParallelEnv:
+    """A PettingZoo parallel environment of ``game`` for ``players`` seats (the
+    arguments are those of :func:`env`): one step per decision, every pending seat of a
+    simultaneous step acting in the same step.
+
+    >>> table = parallel_env("dinner", 3)
+    >>> observations, infos = table.reset(seed=1)
+    >>> sorted(observations) == table.agents == ["seat_0", "seat_1", "seat_2"]
+    True
+    """
+    the_game = _game_of(game)
+    built = _build_config(the_game, players, config)
+    return PartyRulesParallelEnv(the_game, built, render_mode=render_mode,
+                                 observation_length=observation_length)
