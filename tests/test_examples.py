@@ -24,8 +24,8 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 def test_every_example_is_tested_and_documented() -> None:
     scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
-    assert scripts == ["drive_a_game.py", "openspiel_mcts.py", "pettingzoo_random.py",
-                       "save_and_verify_replay.py", "write_a_bot.py"]
+    assert scripts == ["drive_a_game.py", "learn_hollywood.py", "openspiel_ismcts.py",
+                       "pettingzoo_random.py", "save_and_verify_replay.py", "write_a_bot.py"]
     for name in scripts:
         text = (EXAMPLES / name).read_text(encoding="utf-8")
         assert text.startswith('"""'), f"{name} has no module docstring"
@@ -64,12 +64,28 @@ def test_save_and_verify_replay(capsys: pytest.CaptureFixture[str]) -> None:
     assert outcome.startswith("outcome: Outcome(winners=frozenset({")
 
 
-def test_openspiel_mcts(capsys: pytest.CaptureFixture[str]) -> None:
-    played, returns = run_example("openspiel_mcts.py", capsys)
-    match = re.fullmatch(r"partyrules_dylan_dog\(.*\): (\d+) decisions, (\d+) searched by "
-                         r"MCTS for seat 0", played)
+def test_openspiel_ismcts(capsys: pytest.CaptureFixture[str]) -> None:
+    played, returns = run_example("openspiel_ismcts.py", capsys)
+    match = re.fullmatch(r"partyrules_dany\(.*turn_based=True\): (\d+) decisions, (\d+) "
+                         r"searched by ISMCTS for seat 0", played)
     assert match is not None and 0 < int(match.group(2)) <= int(match.group(1))
     assert re.fullmatch(r"returns: \[[01]\.0, [01]\.0, [01]\.0\], ended by \w+", returns)
+
+
+def test_learn_hollywood(capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # A small budget: the script's point is that it learns; here, that it runs and
+    # reports what it promises.
+    monkeypatch.setenv("PARTYRULES_TRAIN_GAMES", "6")
+    monkeypatch.setenv("PARTYRULES_EVAL_GAMES", "4")
+    before, trained, after = run_example("learn_hollywood.py", capsys)
+    for line, when in ((before, "before training"), (after, "after training")):
+        match = re.fullmatch(rf"{when}: (\d+) wins in 4 games \((\d+)%\) against a "
+                             r"random seat", line)
+        assert match is not None, line
+        assert 0 <= int(match.group(1)) <= 4
+        assert int(match.group(2)) == round(100 * int(match.group(1)) / 4)
+    assert trained == "trained on 6 games"
 
 
 def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:
