@@ -40,6 +40,7 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
+from partyrules.games.hollywood.checks import YEARS
 from partyrules.games.hollywood.crew import (
     apply_answer,
     apply_end,
@@ -53,6 +54,7 @@ from partyrules.games.hollywood.crew import (
     playable,
 )
 from partyrules.games.hollywood.flow import (
+    PACKET,
     TROPHY_INCOME,
     after_star,
     draft_done,
@@ -75,6 +77,7 @@ from partyrules.games.hollywood.production import (
 )
 from partyrules.games.hollywood.state import (
     BID_CARDS,
+    MAX_WORTHLESS,
     STARTING_MONEY,
     Answering,
     Bidding,
@@ -98,6 +101,7 @@ __all__ = [
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
+    "max_decisions",
     "outcome",
     "random_action",
     "setup",
@@ -447,6 +451,53 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
         yield from production_actions(state, seat)
 
 
+def max_decisions(config: Config) -> int:
+    """The most decisions one game of ``config`` can take, a joint action of a
+    simultaneous step counting one: 258 + 6 x players with the default cards and no
+    expansion (270 to 294), 1065 + 6 x players with all three (1077 to 1101).
+
+    A year is at most ``N - 1`` stars handed out (the last goes by itself), 6 draft
+    rounds (the 7th card goes by itself), one auction, Stage 4 and Stage 5:
+
+    - Stage 4: each Agent, Lawyer and Scandals card in play is played at most once a year
+      (a card won in Stage 4 joins the hand when the stage ends), in at most three
+      choices (card, target, type) and one answer, and each seat ends once: ``4P + N``
+      (with Scandals the plans are joint steps, at most ``3P + 1``, then the answers);
+    - Stage 5 is joint steps, each taking one choice of every seat still working, so it
+      lasts as long as the busiest studio. A studio begins it with at most ``s = 9 +
+      Scandals cards`` (hands are empty at a year's start; it gets one star, a packet of
+      7 and one lot; a play of its own gives back one card for the card played; only the
+      Scandals cards played at it add cards). It makes at most ``2s + 6`` moves within the
+      budget, then only moves toward the canonical arrangement, at most one per card
+      until a supply take changes its cards: ``A = 2s + 6 + s (1 + takes)`` moves; at
+      most ``takes = 3`` Worthless Scripts (and 1 Second-Team Director with the Awards);
+      with the Awards at most one icon per Teacher plus one per move that clears an icon
+      (two if a Teacher can itself be taught); and the finish.
+
+    So ``3 x (2N + 6 + 4P + A + takes + 1 + Teachers + A)`` (the Teacher terms with the
+    Awards only), plus 1 for the bids of the distributor auction. Played one seat at a
+    time, a simultaneous step takes up to ``players`` decisions instead of one. Seats
+    picking uniformly among their legal actions take at most about 150 decisions at 2
+    players and 180 at 6.
+    """
+    kinds = config.deck().cards
+    basic, star, _, _, _ = components(config)
+    held = [kinds[card] for card in (*basic, *star)]
+    players = config.players
+    playable = sum(1 for kind in held if kind.scandal or kind.effect in ("agent", "lawyer"))
+    cards = PACKET + 2 + sum(1 for kind in held if kind.scandal)
+    takes = MAX_WORTHLESS + (1 if config.awards else 0)
+    moves = 2 * cards + 6 + cards * (1 + takes)
+    production = moves + takes + 1
+    if config.awards:
+        teachers = [kind for kind in held if kind.effect == "teacher"]
+        taught_too = any(kind.kind in ("director", "actor", "actress", "dual")
+                         or (kind.kind == "crew" and kind.genres) for kind in teachers)
+        production += len(teachers) + (2 if taught_too else 1) * moves
+    year = (players - 1) + (PACKET - 1) + 1 + (4 * playable + players) + production
+    return (1 if config.distributor_auction else 0) + YEARS * year
+
+
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action, except in Stage 5, where random play builds a
     valid arrangement and finishes (now and then taking any legal action)."""
@@ -542,6 +593,7 @@ _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
+apply_listed = _KINDS.apply_listed
 
 
 def heuristic(state: State) -> tuple[float, ...]:
