@@ -14,7 +14,7 @@ base rulebook is unavailable: the base game is the spec's reconstruction (R).
 from __future__ import annotations
 
 from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.hollywood import actions, rules, state, views
+from partyrules.games.hollywood import actions, encoding, rules, state, views
 from partyrules.games.hollywood.actions import Action
 from partyrules.games.hollywood.state import Config, State, View
 
@@ -22,5 +22,6 @@ __all__ = ["GAME", "Action", "Config", "State", "View"]
 
 GAME: Game[Config, State, Action, View] = game_from_rooms(
     name="hollywood", title="Hollywood", min_players=2, max_players=6,
-    state=state, actions=actions, rules=rules, views=views,
+    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
+    simultaneous_steps=True,
 )
