@@ -1,5 +1,5 @@
-"""The shared test kit: hypothesis strategies over random playthroughs, and the seven
-invariants every partyrules game must keep.
+"""The shared test kit: hypothesis strategies over random playthroughs, the seven
+invariants every partyrules game must keep, and the checks of its encoding.
 
 Use it to test a game of ours, a game of your own built on :class:`~partyrules.Game`, or a
 property of your own over real games::
@@ -647,13 +647,15 @@ INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
     ("no_leak", check_no_leak),
     ("conservation", check_conservation),
     ("simultaneous_commute", check_simultaneous_commute),
+    ("encoding", check_encoding),
 )
-"""The contract's seven invariants, by name, with their default sampling."""
+"""The contract's invariants, by name, with their default sampling: the seven every game
+keeps, and its encoding's (which a game without an encoding passes by having none)."""
 
 
 def check_all(game: AnyGame, pt: Playthrough,
               samples: int | Literal["default"] | None = "default") -> None:
-    """Run all seven invariants on one playthrough. ``samples`` is given to every sampled
+    """Run every invariant of :data:`INVARIANTS` on one playthrough. ``samples`` is given to every sampled
     check: a number of states, None for every state, ``"default"`` for each check's own."""
     for _, check in INVARIANTS:
         if samples == "default" or check is check_playthrough_ends:
