@@ -655,8 +655,9 @@ keeps, and its encoding's (which a game without an encoding passes by having non
 
 def check_all(game: AnyGame, pt: Playthrough,
               samples: int | Literal["default"] | None = "default") -> None:
-    """Run every invariant of :data:`INVARIANTS` on one playthrough. ``samples`` is given to every sampled
-    check: a number of states, None for every state, ``"default"`` for each check's own."""
+    """Run every invariant of :data:`INVARIANTS` on one playthrough. ``samples`` is given
+    to every sampled check: a number of states, None for every state, ``"default"`` for
+    each check's own."""
     for _, check in INVARIANTS:
         if samples == "default" or check is check_playthrough_ends:
             check(game, pt)
