@@ -436,7 +436,8 @@ def test_make_bot_resolves_names() -> None:
     game = partyrules.get_game("dinner")
     bot = make_bot("random", game)
     assert isinstance(bot, RandomBot) and bot.name == "random"
-    with pytest.raises(partyrules.InvalidConfig, match="known bots: greedy, ismcts, ismcts:N, random"):
+    with pytest.raises(partyrules.InvalidConfig,
+                       match="known bots: greedy, ismcts, ismcts:N, random"):
         make_bot("perfect", game)
     searcher = make_bot("ismcts:25", game)
     assert isinstance(searcher, ISMCTSBot) and searcher.iterations == 25

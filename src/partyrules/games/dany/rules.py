@@ -59,11 +59,11 @@ from partyrules.games.dany.state import (
 __all__ = [
     "SUCCESSES_TO_WIN",
     "apply",
+    "heuristic",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
     "max_decisions",
-    "heuristic",
     "outcome",
     "random_action",
     "setup",
