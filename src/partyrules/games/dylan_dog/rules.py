@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from partyrules.core.game import Outcome, standing
+from partyrules.core.game import Outcome
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dylan_dog.actions import (
@@ -42,6 +42,7 @@ from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import ROLES, catalog
 from partyrules.games.dylan_dog.checks import RULES
 from partyrules.games.dylan_dog.effects import EFFECTS, MYSTERY_CARDS_TO_WIN
+from partyrules.games.dylan_dog.greedy import heuristic, playout_action
 from partyrules.games.dylan_dog.moves import (
     actor,
     of_kind,
@@ -83,6 +84,7 @@ __all__ = [
     "legal_actions",
     "max_decisions",
     "outcome",
+    "playout_action",
     "random_action",
     "setup",
     "to_act",
@@ -275,14 +277,3 @@ _KINDS: ActionKinds[State] = ActionKinds("Dylan Dog", RULES, EFFECTS)
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
-
-
-def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: how many of the 4 mystery cards of its story
-    each seat holds, as a share of the leader's."""
-    known = catalog(state.config.the_cards())
-    found = []
-    for seat, held in enumerate(state.held):
-        elements = {known.element[c] for c in held if known.kinds[c] == "mystery"}
-        found.append(float(sum(known.element[c] in elements for c in state.story[seat])))
-    return standing(tuple(found))

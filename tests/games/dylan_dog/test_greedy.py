@@ -1,0 +1,182 @@
+"""The greedy rule of thumb (``greedy.playout_action``) and the search heuristic of Dylan
+Dog: always a legal action, only what the seat may know (the same choice on every
+``determinize``-d copy), the same choice for the same rng, a move planner that follows
+the movement rules, a heuristic that ranks the ends of a move as the planner does, and
+a player that beats random seats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import partyrules
+from partyrules.core.match import PlayoutPlayer, RandomPlayer, play_match
+from partyrules.games.dylan_dog import greedy, rules
+from partyrules.games.dylan_dog.actions import ChangePlane, Rotate, Step
+from partyrules.games.dylan_dog.board import geometry
+from partyrules.games.dylan_dog.state import (
+    Config,
+    EmptyCrypt,
+    Exchange,
+    Moving,
+    Searching,
+    Shadow,
+    State,
+)
+
+GAME = partyrules.get_game("dylan_dog")
+
+
+def mixed_games(count: int, players: int = 3, turn_limit: int = 90,
+                offers_per_turn: int | None = None) -> Iterator[State]:
+    """Every state of games where greedy and random seats alternate round the table."""
+    config = Config(players=players, turn_limit=turn_limit, offers_per_turn=offers_per_turn)
+    for seed in range(count):
+        lineup = [PlayoutPlayer(GAME) if (seat + seed) % 2 else RandomPlayer(GAME)
+                  for seat in range(players)]
+        record = play_match(GAME, config, lineup, seed, keep_states=True)
+        assert record.states is not None
+        yield from record.states
+
+
+def deciding(states: Iterator[State], every: int = 1) -> Iterator[tuple[State, int]]:
+    """Running states with the seat that acts, one in ``every``."""
+    for index, state in enumerate(states):
+        if index % every == 0 and not GAME.is_terminal(state):
+            (seat,) = GAME.to_act(state)
+            yield state, seat
+
+
+def test_the_game_declares_the_rule_of_thumb_and_the_heuristic() -> None:
+    assert GAME.playout_action is greedy.playout_action is rules.playout_action
+    assert GAME.heuristic is greedy.heuristic
+
+
+@pytest.mark.parametrize(("players", "offers"), [(3, None), (4, 1), (6, None)])
+def test_the_greedy_action_is_always_legal(players: int, offers: int | None) -> None:
+    phases: set[str] = set()
+    checked = 0
+    for state, seat in deciding(mixed_games(3, players, offers_per_turn=offers)):
+        action = greedy.playout_action(state, seat, random.Random(checked))
+        assert action in set(GAME.legal_actions(state, seat)), (state.phase, action)
+        phases.add(type(state.phase).__name__)
+        checked += 1
+    assert checked > 500
+    # The games reach the choices the rule of thumb makes, not only throws and steps.
+    assert {"TurnStart", "Moving", "Searching", "Horror", "Returning"} <= phases
+
+
+def test_the_greedy_action_reads_only_the_seats_view() -> None:
+    # determinize re-deals what the seat cannot see (the other stories, the crypts'
+    # unknown cards, the decks' order, the rng): the choice must not change.
+    compared = 0
+    for state, seat in deciding(mixed_games(4), every=3):
+        expected = greedy.playout_action(state, seat, random.Random(5))
+        for draw in range(3):
+            drawn = GAME.determinize(state, seat, random.Random(draw))
+            assert greedy.playout_action(drawn, seat, random.Random(5)) == expected
+        compared += 1
+    assert compared > 150
+
+
+def test_the_greedy_action_is_the_same_for_the_same_rng() -> None:
+    for state, seat in deciding(mixed_games(2), every=2):
+        first = greedy.playout_action(state, seat, random.Random(11))
+        assert greedy.playout_action(state, seat, random.Random(11)) == first
+    config = Config(players=3, turn_limit=60)
+    records = [play_match(GAME, config, [PlayoutPlayer(GAME)] * 3, 8) for _ in range(2)]
+    assert records[0].actions == records[1].actions
+
+
+def test_the_move_planner_follows_the_movement_rules() -> None:
+    # The planner's model of a move (greedy._units, _spent, _arrival) against the rules:
+    # the same units, the same move after each, and the same end where one ends it.
+    checked: set[str] = set()
+    for state, _ in deciding(mixed_games(4)):
+        phase = state.phase
+        if not isinstance(phase, Moving):
+            continue
+        geo = geometry(state.config.the_board())
+        open_crypts = tuple(bool(content) for content in state.crypts)
+        key = greedy._move_key(state, phase, phase.left)
+        units = greedy._units(geo, key, open_crypts)
+        real = rules.unit_actions(state, phase)
+        assert units == [greedy._unit(action) for action in real]
+        for action, unit in zip(real, units, strict=True):
+            after = GAME.apply(state, action)
+            moved = greedy._spent(geo, key, unit)
+            exact = moved[0][0] == "crypt" or moved[4] == 0
+            if not exact and greedy._units(geo, moved, open_crypts):
+                assert isinstance(after.phase, Moving) and after.active == state.active
+                assert greedy._move_key(after, after.phase, after.phase.left) == moved
+                checked.add("moving")
+                continue
+            if not exact:  # no unit left to spend: the rest of the distance is lost
+                checked.add("stuck")
+            kind, _, crypt = greedy._arrival(geo, moved, exact)
+            checked.add(kind)
+            if kind == "crypt":
+                assert isinstance(after.phase, (Searching, EmptyCrypt))
+                assert after.phase.crypt == crypt
+            elif kind == "draw":
+                assert after.nightmare != state.nightmare
+            elif kind == "shadow":
+                assert isinstance(after.phase, Shadow)
+            elif kind == "exchange":
+                assert isinstance(after.phase, Exchange)
+            else:  # a window, or nothing: the turn is over
+                assert after.turn == state.turn + 1
+                assert after.nightmare == state.nightmare
+    assert {"moving", "crypt", "draw", "shadow", "idle"} <= checked
+
+
+def test_the_heuristic_ranks_the_units_of_a_move_as_the_planner_does() -> None:
+    # Where nothing is left to chance (no card drawn), the seat's position after a unit
+    # is exactly the planner's value of that unit: the search sees the same gradient as
+    # the rule of thumb follows, and the rule of thumb takes the best unit.
+    compared = 0
+    for state, seat in deciding(mixed_games(3)):
+        phase = state.phase
+        if not isinstance(phase, Moving):
+            continue
+        judge = greedy._judge(state, greedy.aims(state, seat))
+        key = greedy._move_key(state, phase, phase.left)
+        values = {}
+        for action in rules.unit_actions(state, phase):
+            value = judge.best(judge.moves.after(key, greedy._unit(action)))
+            values[action] = value
+            after = GAME.apply(state, action)
+            if after.nightmare == state.nightmare and after.held == state.held:
+                assert greedy.position_value(after, seat) == pytest.approx(value)
+                compared += 1
+        chosen = greedy.playout_action(state, seat, random.Random(0))
+        assert isinstance(chosen, (Step, ChangePlane, Rotate))
+        assert values[chosen] == max(values.values()) == greedy.move_value(state)
+    assert compared > 300
+
+
+def test_the_heuristic_stays_between_0_and_1_and_counts_the_cards_found() -> None:
+    for state, _ in deciding(mixed_games(2), every=4):
+        assert all(0.0 <= value < 1.0 for value in greedy.heuristic(state))
+    state = GAME.setup(Config(players=3), 1)
+    needed = sorted(greedy._needed(state, 0))
+    held = ((needed[0],), (), ())
+    found = State(*(held if name == "held" else getattr(state, name)
+                    for name in State.__slots__ if name != "__weakref__"))
+    before, after = greedy.heuristic(state), greedy.heuristic(found)
+    assert after[0] > before[0] + 0.1  # a card of its story found
+    assert after[1] < before[1]  # a share of a leader who moved ahead
+
+
+def test_greedy_beats_random_seats_in_short_games() -> None:
+    config = Config(players=3, turn_limit=240)
+    won = []
+    for index in range(3):
+        lineup: list[RandomPlayer | PlayoutPlayer] = [RandomPlayer(GAME)] * 3
+        lineup[index] = PlayoutPlayer(GAME)
+        outcome = play_match(GAME, config, lineup, 40 + index).outcome
+        assert outcome is not None
+        won.append(outcome.reason == "four_mystery_cards" and index in outcome.winners)
+    assert all(won)
