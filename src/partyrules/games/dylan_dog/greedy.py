@@ -263,13 +263,19 @@ def _arrival(geo: Geometry, key: _Key, exact: bool) -> _End:
     return ("idle", place, -1)
 
 
+_Option = tuple[str | None, str | None, _Place, int, str | None, str | None, bool]
+"""A unit from a place under a rotation: the heading and the spin that forbid it (no
+reversal within a move), the place and rotation after it, the heading and spin it sets
+(None: kept), and whether the pawn lands (moves itself)."""
+
+
 class _Moves:
     """Every end each move can reach, on one board with one set of crypts holding cards.
 
     The ends are numbered as they are met; a move's ends are a bit mask of their
     numbers, so that a move is explored once whatever the ends are worth to whom."""
 
-    __slots__ = ("ends", "geo", "index", "members", "memo", "open_crypts")
+    __slots__ = ("ends", "geo", "index", "members", "memo", "open_crypts", "options")
 
     def __init__(self, geo: Geometry, open_crypts: tuple[bool, ...]) -> None:
         self.geo = geo
@@ -278,6 +284,7 @@ class _Moves:
         self.index: dict[_End, int] = {}
         self.ends: list[_End] = []
         self.members: dict[int, tuple[int, ...]] = {}
+        self.options: dict[tuple[_Place, int, str], tuple[_Option, ...]] = {}
 
     def _bit(self, end: _End) -> int:
         number = self.index.get(end)
@@ -286,43 +293,85 @@ class _Moves:
             self.ends.append(end)
         return 1 << number
 
+    def _options(self, place: _Place, rotation: int, mode: str) -> tuple[_Option, ...]:
+        """Every unit from ``place`` in a move of ``mode``, before the no-reversal rule
+        (which only the move's headings decide), built once."""
+        found = self.options.get((place, rotation, mode))
+        if found is None:
+            fresh: _Key = (place, rotation, "", "", 1, False, mode, -1, False)
+            options: list[_Option] = []
+            for unit in _units(self.geo, fresh, self.open_crypts):
+                kind, what = unit
+                moved = _spent(self.geo, fresh, unit)
+                if kind == "step":
+                    forbidden = _OPPOSITE[what] if what in _RINGS else (
+                        "in" if what == "gate" else "out")
+                    options.append((forbidden, None, moved[0], rotation, moved[2], None, True))
+                elif kind == "plane":
+                    options.append((None, None, moved[0], rotation, "", None, True))
+                else:
+                    options.append((None, _OPPOSITE[what], place, moved[1], None, what, False))
+            found = self.options[(place, rotation, mode)] = tuple(options)
+        return found
+
     def start(self, key: _Key) -> int:
         """The ends of a move about to start (it may have no unit to spend)."""
         found = self.memo.get(key)
-        if found is not None:
-            return found
-        units = _units(self.geo, key, self.open_crypts)
-        if not units:
-            return self._bit(_arrival(self.geo, key, exact=False))
-        return self._reach(key, units)
+        return found if found is not None else self._explore(key)
 
-    def _reach(self, key: _Key, units: list[_Unit]) -> int:
+    def _explore(self, key: _Key) -> int:
+        # The hot loop of the planner (every move of every place is explored once per
+        # set of open crypts): effects.spend's cases inlined, each end looked up once.
+        place, rotation, heading, spin, left, landed, mode, drawn_at, first = key
+        memo = self.memo
         found = 0
-        for unit in units:
-            found |= self.after(key, unit)
-        self.memo[key] = found
+        spendable = False
+        left -= 1
+        for forbidden, unspun, moved, turned, heads, spins, lands in self._options(
+                place, rotation, mode):
+            if heading == forbidden or spin == unspun:
+                continue
+            spendable = True
+            after: _Key = (moved, turned, heading if heads is None else heads,
+                           spin if spins is None else spins, left, landed or lands, mode,
+                           drawn_at, first)
+            ends = memo.get(after)
+            if ends is None:
+                if moved[0] == "crypt" or left == 0:
+                    ends = memo[after] = self._bit(_arrival(self.geo, after, exact=True))
+                else:
+                    ends = self._explore(after)
+            found |= ends
+        if not spendable:  # the rest of the distance is lost
+            found = self._bit(_arrival(self.geo, key, exact=False))
+        memo[key] = found
         return found
 
-    def after(self, key: _Key, unit: _Unit) -> int:
-        """The ends once ``unit`` is spent (as ``effects.spend``)."""
-        geo = self.geo
-        moved = _spent(geo, key, unit)
-        if moved[0][0] == "crypt" or moved[4] == 0:
-            return self._bit(_arrival(geo, moved, exact=True))
+    def _go_on(self, moved: _Key) -> int:
+        """The ends of a move after a unit (as ``effects.spend``)."""
         found = self.memo.get(moved)
         if found is not None:
             return found
-        units = _units(geo, moved, self.open_crypts)
-        if not units:
-            return self._bit(_arrival(geo, moved, exact=False))
-        return self._reach(moved, units)
+        if moved[0][0] == "crypt" or moved[4] == 0:
+            found = self.memo[moved] = self._bit(_arrival(self.geo, moved, exact=True))
+            return found
+        return self._explore(moved)
+
+    def after(self, key: _Key, unit: _Unit) -> int:
+        """The ends once ``unit`` is spent."""
+        return self._go_on(_spent(self.geo, key, unit))
 
     def listed(self, mask: int) -> tuple[int, ...]:
         """The numbers of the ends in ``mask``."""
         found = self.members.get(mask)
         if found is None:
-            found = tuple(n for n in range(mask.bit_length()) if mask >> n & 1)
-            self.members[mask] = found
+            numbers = []
+            rest = mask
+            while rest:
+                lowest = rest & -rest
+                numbers.append(lowest.bit_length() - 1)
+                rest ^= lowest
+            found = self.members[mask] = tuple(numbers)
         return found
 
 
