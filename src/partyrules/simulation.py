@@ -613,7 +613,7 @@ def plot_tournament(summed: Tournament, path: str | Path, *, title: str | None =
                 capsize=6, color="tab:orange")
     ratings.axhline(0, color="grey", linewidth=0.8)
     ratings.set_xticks(range(len(names)), names)
-    ratings.set_ylabel("OpenSkill ordinal, mu - 3 sigma (bars: ±sigma)")
+    ratings.set_ylabel("ordinal: mu - 3 sigma (bars: ±sigma)")
     ratings.set_title("Ratings (Plackett-Luce)")
     if title is not None:
         figure.suptitle(title)
