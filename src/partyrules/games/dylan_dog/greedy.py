@@ -431,7 +431,7 @@ def _path_hope(geo: Geometry, place: _Place, open_crypts: tuple[bool, ...]) -> f
 
 def _draw_reach(board: Board, cards: CardSet, open_crypts: tuple[bool, ...]) -> float:
     """The chance that a nightmare card drawn sends the pawn into a crypt with cards (a
-    gate leading to one counts half)."""
+    gate leading to one counts half, a turn later)."""
     if not cards.nightmare:
         return 0.0
     names = [crypt.name for crypt in board.crypts]
