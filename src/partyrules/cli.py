@@ -1,11 +1,12 @@
-"""The ``partyrules`` command: list, play, simulate, replay and schema.
+"""The ``partyrules`` command: list, play, simulate, tournament, replay and schema.
 
 Games are reached only through the registry (:func:`partyrules.get_game`), so a new
 game package needs no change here. For example::
 
     partyrules play dinner --seats human,random,random --seed 7 --save game.json
     partyrules replay game.json
-    partyrules simulate dinner --games 10000 --workers 4
+    partyrules simulate dinner --seats ismcts:50,random,random --games 1000 --workers auto
+    partyrules tournament dinner --bots random,ismcts:20 --games-per-pair 100 --plot t.png
 """
 
 from __future__ import annotations
