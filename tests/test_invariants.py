@@ -1,9 +1,10 @@
 """The contract's invariants, run on every registered game through the shared kit.
 
 Each invariant plays ``PARTYRULES_GAMES`` random games per game (200 by default, the CI
-figure, sized so that the README's test command stays within 3 minutes on 2 cores); the expensive per-step checks sample states inside each game. The encoding's
-check computes every seat's tensor three ways at each sampled state: it plays a fifth as
-many games (40 in CI; each game's own encoding tests add theirs), all of them in the soak.
+figure, sized so that the README's test command stays within 3 minutes on 2 cores); the
+expensive per-step checks sample states inside each game. The encoding's check computes
+every seat's tensor three ways at each sampled state: it plays a fifth as many games (40
+in CI; each game's own encoding tests add theirs), all of them in the soak.
 """
 
 from __future__ import annotations
