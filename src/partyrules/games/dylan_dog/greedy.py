@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -62,7 +63,14 @@ from partyrules.games.dylan_dog.actions import (
     UseShadow,
 )
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, Geometry, geometry
-from partyrules.games.dylan_dog.cards import DYLAN_FACE, FACES, Board, CardSet, catalog
+from partyrules.games.dylan_dog.cards import (
+    DYLAN_FACE,
+    FACES,
+    Board,
+    CardSet,
+    NightmareCard,
+    catalog,
+)
 from partyrules.games.dylan_dog.effects import MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.state import (
     CardChoice,
@@ -383,19 +391,23 @@ def _moves(board: Board, open_crypts: tuple[bool, ...]) -> _Moves:
 class _Judge:
     """What the ends of moves are worth under one scoring, each end scored once."""
 
-    __slots__ = ("moves", "score", "values")
+    __slots__ = ("bests", "moves", "score", "values")
 
     def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
         self.moves = moves
         self.score = score
         self.values: list[float] = []
+        self.bests: dict[int, float] = {}
 
     def best(self, mask: int) -> float:
         """The best of the ends in ``mask``."""
-        values, ends = self.values, self.moves.ends
-        if len(values) < len(ends):
-            values.extend(self.score(end) for end in ends[len(values):])
-        return max(values[n] for n in self.moves.listed(mask))
+        found = self.bests.get(mask)
+        if found is None:
+            values, ends = self.values, self.moves.ends
+            if len(values) < len(ends):
+                values.extend(self.score(end) for end in ends[len(values):])
+            found = self.bests[mask] = max(values[n] for n in self.moves.listed(mask))
+        return found
 
 
 # -- the next turn ----------------------------------------------------------------------------
@@ -549,28 +561,26 @@ def card_value(state: State, seat: int, card: int) -> float:
     return _worth(state.config.the_cards(), state.story[seat], card)
 
 
-@attrs.frozen(slots=True)
-class _Facts:
-    """What one seat knows that its aims follow from: its story, every seat's face-up
+@attrs.frozen(slots=True, cache_hash=True)
+class _Table:
+    """What every seat sees that its aims follow from (with its own story): the face-up
     cards, the crypts' sizes and the mystery cards known to lie in each, whether the
-    Dylan Dog deck holds a card."""
+    Dylan Dog deck holds a card. Built once per state, shared by the seats."""
 
     config: Config
-    seat: int
-    story: tuple[int, ...]
     held: tuple[tuple[int, ...], ...]
     sizes: tuple[int, ...]
     known_in: tuple[frozenset[int], ...]
     dylan_left: bool
 
 
-def _facts(state: State, seat: int) -> _Facts:
+def _table(state: State) -> _Table:
     returned = state.returned
     crypts = state.crypts
     known_in = tuple(returned.intersection(content) if returned else frozenset()
                      for content in crypts)
-    return _Facts(state.config, seat, state.story[seat], state.held,
-                  tuple(len(content) for content in crypts), known_in, bool(state.dylan_dog))
+    return _Table(state.config, state.held, tuple(len(content) for content in crypts),
+                  known_in, bool(state.dylan_dog))
 
 
 def search_values(state: State, seat: int) -> tuple[float, ...]:
@@ -585,19 +595,19 @@ def search_values(state: State, seat: int) -> tuple[float, ...]:
     >>> [round(v, 3) for v in search_values(state, 0)]     # 4 cards among 36
     [0.161, 0.161, 0.161, 0.161]
     """
-    return _search_values(_facts(state, seat))
+    return _search_values(_table(state), state.story[seat])
 
 
-def _search_values(facts: _Facts) -> tuple[float, ...]:
-    needed = _needed_cards(facts.config.the_cards(), facts.story)
-    held = {card for cards in facts.held for card in cards}
-    located = set().union(*facts.known_in)
+def _search_values(table: _Table, story: tuple[int, ...]) -> tuple[float, ...]:
+    needed = _needed_cards(table.config.the_cards(), story)
+    held = {card for cards in table.held for card in cards}
+    located = set().union(*table.known_in)
     unseen = sum(1 for card in needed if card not in held and card not in located)
-    unknown = [size - len(known) for size, known in zip(facts.sizes, facts.known_in,
+    unknown = [size - len(known) for size, known in zip(table.sizes, table.known_in,
                                                         strict=True)]
     spread = unseen / sum(unknown) if sum(unknown) else 0.0
     values = []
-    for size, known, hidden in zip(facts.sizes, facts.known_in, unknown, strict=True):
+    for size, known, hidden in zip(table.sizes, table.known_in, unknown, strict=True):
         if not size:
             values.append(0.0)
             continue
@@ -606,7 +616,7 @@ def _search_values(facts: _Facts) -> tuple[float, ...]:
     return tuple(values)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Aims:
     """What one seat's ends of a move are worth (in cards of its story): built by
     :func:`aims` from what the seat may know."""
@@ -634,30 +644,29 @@ class Aims:
 
 def aims(state: State, seat: int) -> Aims:
     """What the ends of ``seat``'s moves are worth to it now (from its view only)."""
-    return _aims(_facts(state, seat))
+    return _aims(_table(state), seat, state.story[seat])
 
 
 @functools.lru_cache(maxsize=4096)
-def _aims(facts: _Facts) -> Aims:
-    config = facts.config
+def _aims(table: _Table, seat: int, story: tuple[int, ...]) -> Aims:
+    config = table.config
     board, cards = config.the_board(), config.the_cards()
     known = catalog(cards)
-    story = facts.story
-    search = _search_values(facts)
-    open_crypts = tuple(size > 0 for size in facts.sizes)
+    search = _search_values(table, story)
+    open_crypts = tuple(size > 0 for size in table.sizes)
     opened = [value for value in search if value > 0]
     next_search = TURN_DISCOUNT * (sum(opened) / len(opened) if opened else 0.0)
-    back = next_search * max(_next_turn_chance(board, cards, ("reality", w, -1, -1),
-                                               open_crypts) for w in board.white_squares)
-    own = facts.held[facts.seat]
+    white, _ = _landmarks(board, cards, open_crypts)
+    back = next_search * white
+    own = table.held[seat]
     shapes = _shapes(cards, story)
     escapes = [_worth(cards, story, card) for card in own
                if known.kinds[card] == "dylan_dog"
                or (known.kinds[card] == "nightmare" and known.shape[card] in shapes)]
     give = min((_worth(cards, story, card) for card in own), default=0.0)
-    take = max((_worth(cards, story, card) for other, held in enumerate(facts.held)
-                if other != facts.seat for card in held), default=0.0)
-    dylan = CARD_VALUES["dylan_dog"] if facts.dylan_left else 0.0
+    take = max((_worth(cards, story, card) for other, held in enumerate(table.held)
+                if other != seat for card in held), default=0.0)
+    dylan = CARD_VALUES["dylan_dog"] if table.dylan_left else 0.0
     fixed, stay = _draw_parts(board, cards, open_crypts, shapes, search, next_search, back,
                               dylan)
     return Aims(open_crypts, tuple(round(v, 3) for v in search), round(next_search, 3),
@@ -670,30 +679,48 @@ def _draw_parts(board: Board, cards: CardSet, open_crypts: tuple[bool, ...],
                 back: float, dylan: float) -> tuple[float, float]:
     """A nightmare card drawn, from the deck's make-up (its order is hidden): what the
     cards that move the pawn are worth, and the chance that it stays."""
-    geo = geometry(board)
     total = len(cards.nightmare)
     if not total:
         return 0.0, 1.0
+    _, gates = _landmarks(board, cards, open_crypts)
     fixed = stay = 0.0
-    for card in cards.nightmare:
+    for card, count in _make_up(cards):
         effect = card.effect
         if effect == "go_to_crypt":
             crypt = board.crypt_index(card.crypt)
-            fixed += search[crypt] + back if open_crypts[crypt] else back
+            fixed += count * (search[crypt] + back if open_crypts[crypt] else back)
         elif effect == "enter_dimension":
             crypt = board.crypt_index(card.crypt)
-            fixed += next_search * max(_next_turn_chance(
-                board, cards, ("mystery", 0, gate, -1), open_crypts)
-                for gate in geo.crypt_gates[crypt])
+            fixed += count * next_search * gates[crypt]
         elif effect == "back_to_reality":
-            fixed += back
+            fixed += count * back
         else:
-            stay += 1
+            stay += count
             if effect == "take_dylan_dog":
-                fixed += dylan
+                fixed += count * dylan
             elif effect == "shadow" and card.shape in shapes:
-                fixed += CARD_VALUES["shadow"]
+                fixed += count * CARD_VALUES["shadow"]
     return fixed / total, stay / total
+
+
+@functools.lru_cache(maxsize=64)
+def _landmarks(board: Board, cards: CardSet,
+               open_crypts: tuple[bool, ...]) -> tuple[float, tuple[float, ...]]:
+    """The next turn's chance from the best white square, and per crypt from the best
+    gate leading to it (where a return and an enter-a-dimension card put the pawn)."""
+    geo = geometry(board)
+    white = max(_next_turn_chance(board, cards, ("reality", w, -1, -1), open_crypts)
+                for w in board.white_squares)
+    gates = tuple(max((_next_turn_chance(board, cards, ("mystery", 0, gate, -1), open_crypts)
+                       for gate in geo.crypt_gates[crypt]), default=0.0)
+                  for crypt in range(len(board.crypts)))
+    return white, gates
+
+
+@functools.lru_cache(maxsize=32)
+def _make_up(cards: CardSet) -> tuple[tuple[NightmareCard, int], ...]:
+    """The nightmare deck's distinct cards and how many of each."""
+    return tuple(Counter(cards.nightmare).items())
 
 
 @functools.lru_cache(maxsize=256)
@@ -1020,16 +1047,17 @@ def progress(state: State) -> tuple[float, ...]:
     (``determinize``), where the other stories are guesses.
     """
     cards = state.config.the_cards()
+    table = _table(state)
     found = []
     for seat, story in enumerate(state.story):
         needed = _needed_cards(cards, story)
         worth = _card_values(cards, story)
-        value = position_value(state, seat)
+        value = position_value(state, seat, _aims(table, seat, story))
         for holder, held in enumerate(state.held):
             if holder == seat:
-                value += sum(worth[card] for card in held)
-            else:
-                value += TRADE_HOPE * sum(1 for card in held if card in needed)
+                value += sum(map(worth.__getitem__, held))
+            elif held:
+                value += TRADE_HOPE * len(needed.intersection(held))
         found.append(value)
     return tuple(found)
 
