@@ -770,14 +770,11 @@ def _move_key(state: State, phase: Moving | ChoosingDistance, distance: int) -> 
 
 def move_value(state: State) -> float:
     """The best end of the active seat's move in progress (``Moving``) or about to be
-    chosen (``ChoosingDistance``: the best distance), to that seat."""
-    phase = state.phase
-    judge = _judge(state, aims(state, state.active))
-    if isinstance(phase, Moving):
-        return judge.best(judge.moves.start(_move_key(state, phase, phase.left)))
-    assert isinstance(phase, ChoosingDistance)
-    return max(judge.best(judge.moves.start(_move_key(state, phase, d)))
-               for d in range(1, phase.most + 1))
+    chosen (``ChoosingDistance``: the best distance), to that seat; ``ValueError`` in
+    another phase."""
+    if not isinstance(state.phase, (Moving, ChoosingDistance)):
+        raise ValueError(f"no move to plan during {type(state.phase).__name__}")
+    return position_value(state, state.active)
 
 
 def position_value(state: State, seat: int, wants: Aims | None = None) -> float:
