@@ -11,8 +11,11 @@ what its seat's view holds.
 
 A playout ends with the game, or after ``playout_steps`` actions when the game has a
 :attr:`~partyrules.core.game.Game.heuristic`: the heuristic then judges the position
-(Dinner: the scores; Hollywood: money and trophies; Dylan Dog: mystery cards of one's
-story found). A finished game pays 1 to each winner and 0 to the others.
+(Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each seat's progress
+toward its story; Dany: each side's progress; When I Dream: the points). A finished game
+pays 1 to each winner and 0 to the others. Playouts play the game's ``playout_action``
+where it declares one (Dylan Dog's greedy planner), else random actions. Each drawn deal
+is searched ``iterations_per_draw`` iterations in a row.
 
 >>> import random
 >>> import partyrules
