@@ -25,16 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bots import MATCHES  # benchmarks/bots.py, beside this script: the same configs
+
 import partyrules
 
-MATCHES: dict[str, dict[str, Any]] = {
-    "dinner": {"players": 3},
-    "hollywood": {"players": 2},
-    "dylan_dog": {"players": 3, "turn_limit": 150},
-    "dany": {"players": 4},
-    "when_i_dream": {"players": 4},
-}
-"""The config searched in each game (those of ``benchmarks/bots.py``)."""
 STATES_PER_GAME = 12
 """Decision states searched per game."""
 

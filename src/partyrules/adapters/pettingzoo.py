@@ -124,6 +124,21 @@ def _build_config(game: AnyGame, players: int, config: dict[str, Any]) -> Any:
                             if name else f"{game.name}: bad config ({exc})", name) from None
 
 
+def _spaces(session: _Session, agents: list[str]
+            ) -> tuple[dict[str, gymnasium.spaces.Space[Any]],
+                       dict[str, gymnasium.spaces.Space[Any]]]:
+    """Each agent's observation space (the observation and its action mask) and action
+    space, the same for the AEC and the parallel environment."""
+    observation: dict[str, gymnasium.spaces.Space[Any]] = {
+        agent: gymnasium.spaces.Dict({
+            "observation": session.space,
+            "action_mask": gymnasium.spaces.Box(0, 1, (session.num_actions,), np.int8),
+        }) for agent in agents}
+    action: dict[str, gymnasium.spaces.Space[Any]] = {
+        agent: gymnasium.spaces.Discrete(session.num_actions) for agent in agents}
+    return observation, action
+
+
 class _Session:
     """One game in progress as both environments see it: the settled state, the next
     turn, the encoding of observations and masks, the narration and the replay."""
@@ -345,15 +360,11 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0",
                                          "is_parallelizable": False}
-        session = self._session
-        self.possible_agents: list[str] = [_agent(seat) for seat in range(session.players)]
+        self.possible_agents: list[str] = [_agent(seat)
+                                           for seat in range(self._session.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {agent: gymnasium.spaces.Dict({
-            "observation": session.space,
-            "action_mask": gymnasium.spaces.Box(0, 1, (session.num_actions,), np.int8),
-        }) for agent in self.possible_agents}
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(session.num_actions)
-                              for agent in self.possible_agents}
+        self.observation_spaces, self.action_spaces = _spaces(self._session,
+                                                              self.possible_agents)
 
     # -- the PettingZoo API -------------------------------------------------------------
 
@@ -438,16 +449,12 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0"}
-        session = self._session
-        self.possible_agents: list[str] = [_agent(seat) for seat in range(session.players)]
+        self.possible_agents: list[str] = [_agent(seat)
+                                           for seat in range(self._session.players)]
         self.agents: list[str] = []
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {agent: gymnasium.spaces.Dict({
-            "observation": session.space,
-            "action_mask": gymnasium.spaces.Box(0, 1, (session.num_actions,), np.int8),
-        }) for agent in self.possible_agents}
-        self.action_spaces = {agent: gymnasium.spaces.Discrete(session.num_actions)
-                              for agent in self.possible_agents}
+        self.observation_spaces, self.action_spaces = _spaces(self._session,
+                                                              self.possible_agents)
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same object at every call)."""
