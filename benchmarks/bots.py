@@ -29,6 +29,7 @@ from typing import Any
 import partyrules
 from partyrules.bots import ISMCTSBot
 from partyrules.core.game import TABLE_RATE
+from partyrules.simulation import wilson_interval
 
 MATCHES: dict[str, dict[str, Any]] = {
     "dinner": {"players": 3},
@@ -111,17 +112,6 @@ def mean_interval(values: list[float]) -> str:
     return f"{mean:.2f} ± {1.96 * math.sqrt(variance / len(values)):.2f}"
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (
-        1 + z * z / games)
-    return centre - half, centre + half
-
-
 def main() -> None:
     """Run the matches and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -141,7 +131,7 @@ def main() -> None:
             jobs = [(name, index, args.iterations) for index in range(args.games)]
             results = pool.map(play_one, jobs)
             wins = sum(r.share for r in results)
-            low, high = wilson(wins, len(results))
+            low, high = wilson_interval(wins, len(results))
             scores = [r.score for r in results if r.score is not None]
             mean = f"{sum(scores) / len(scores):.1f}" if scores else "-"
             decisions = sum(r.decisions for r in results)

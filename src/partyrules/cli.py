@@ -491,9 +491,7 @@ def _read_document(path: str) -> bytes:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    replay = partyrules.loads(_read_document(args.file))
-    if not isinstance(replay, partyrules.Replay):
-        raise CorruptState(f"expected a Replay, found a {type(replay).__name__}", "type")
+    replay = _saved_game(args.file)
     game = partyrules.get_game(replay.game)
     report = replay.verify()
     print(f"{game.title}: replay of {len(replay.actions)} actions, seed {replay.seed}")

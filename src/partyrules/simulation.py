@@ -317,9 +317,9 @@ def _ray(jobs: Sequence[Job], workers: int | None, address: str | None
 # -- summaries --------------------------------------------------------------------------
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a rate of ``successes`` in ``trials`` (95% by
-    default); ``(0, 1)`` when there are no trials.
+    default; a shared win may count a fraction); ``(0, 1)`` when there are no trials.
 
     >>> low, high = wilson_interval(8, 10)
     >>> round(low, 4), round(high, 4)

@@ -50,7 +50,6 @@ the match stops when one of them is drawn and takes their action through
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
@@ -291,32 +290,6 @@ class Match:
     def run(self) -> None:
         """Apply actions until the game is over, the step cap is reached or an outside
         seat is to act."""
-        # step() inlined for its common case (every search playout runs here): one seat
-        # drawn, a player that acts, no narration, no states kept.
-        game, players, rng, rate = self.game, self._players, self.rng, self.table_rate
-        is_terminal, to_act, advance = game.is_terminal, game.to_act, self._advance
-        actions = self.actions
-        cap = math.inf if self.max_steps is None else self.max_steps
-        while self.states is None and self._on_action is None:
-            state = self.state
-            if is_terminal(state) or len(actions) >= cap:
-                self._outside = ()
-                return
-            acting = to_act(state)
-            if not acting:
-                self.next_seat()  # raises: the game is not over but nobody may act
-            seat = random_actor(acting, rng, rate)
-            player = players.get(seat)
-            if player is None:
-                self._outside = tuple(sorted(s for s in acting if s not in players))
-                return
-            action = player.choose(state, seat, rng)
-            if action is WAIT:
-                action = self._race(seat)
-                if action is None:
-                    return
-            self.state = advance(state, action)
-            actions.append(action)
         while self.step():
             pass
 
