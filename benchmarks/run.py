@@ -14,6 +14,10 @@ Everything is measured in one process run, so the figures are comparable with ea
   the runner's draw of the seat, ``random_action`` and ``apply``, with a seeded
   ``random.Random`` per game;
 * the recorded actions of those playouts replayed through ``apply`` alone;
+* listing: the states of those playouts re-created by replaying the recorded actions
+  (untimed), then, for each step, ``tuple(game.legal_actions(state, seat))`` for the
+  state before the step and the seat that acted at it (the action's ``seat``); only the
+  loop over those calls is timed, one ``perf_counter`` pair per playout;
 * ``dumps`` + ``loads`` of a mid-game state (halfway through the median-length playout).
 
 Only the standard library and partyrules are used; timings use ``time.perf_counter``.
@@ -104,6 +108,8 @@ class Row:
     us_per_step: float
     times_evolve: float
     us_per_apply: float
+    us_per_listing: float
+    listing_times_evolve: float
     games_per_s: float
     state_kb: float
     us_roundtrip: float
@@ -192,6 +198,35 @@ def replay_seconds(game: AnyGame, playouts: Playouts) -> float:
     return total
 
 
+def listing_seconds(game: AnyGame, playouts: Playouts) -> float:
+    """Seconds spent listing every legal action, fully materialised, of the seat that
+    acted at each step of the recorded playouts, in the state it acted in.
+
+    The states are re-created by replaying the recorded actions and paired with the
+    acting seat (each action's ``seat``) outside the timed part; per playout, only the
+    loop ``tuple(legal_actions(state, seat))`` over its steps is timed.
+    """
+    clock = time.perf_counter
+    config = game.Config(players=playouts.players)
+    legal_actions = game.legal_actions
+    total = 0.0
+    for seed, actions in zip(playouts.seeds, playouts.actions, strict=True):
+        state = game.setup(config, seed)
+        steps: list[tuple[Any, int]] = []
+        for action in actions:
+            seat = action.seat
+            if seat not in game.to_act(state):
+                raise AssertionError(f"{game.name}: the action {action!r} names seat "
+                                     f"{seat}, which is not to act")
+            steps.append((state, seat))
+            state = game.apply(state, action)
+        start = clock()
+        for state, seat in steps:
+            tuple(legal_actions(state, seat))
+        total += clock() - start
+    return total
+
+
 def mid_game_state(game: AnyGame, playouts: Playouts) -> Any:
     """The state halfway through the median-length recorded playout."""
     order = sorted(range(len(playouts.actions)), key=lambda i: len(playouts.actions[i]))
@@ -223,8 +258,10 @@ def measure(game: AnyGame, max_games: int, seconds: float, evolve_us: float,
     playouts = play_random(game, players, max_games, seconds, overhead)
     steps = playouts.steps
     apply_s = replay_seconds(game, playouts)
+    listing_s = listing_seconds(game, playouts)
     us_roundtrip, size = roundtrip(mid_game_state(game, playouts))
     us_per_step = playouts.step_seconds / steps * 1e6 if steps else float("nan")
+    us_per_listing = listing_s / steps * 1e6 if steps else float("nan")
     kb = size / 1024
     return Row(
         game=game.name,
@@ -236,6 +273,8 @@ def measure(game: AnyGame, max_games: int, seconds: float, evolve_us: float,
         us_per_step=us_per_step,
         times_evolve=us_per_step / evolve_us,
         us_per_apply=apply_s / steps * 1e6 if steps else float("nan"),
+        us_per_listing=us_per_listing,
+        listing_times_evolve=us_per_listing / evolve_us,
         games_per_s=playouts.finished / playouts.wall_seconds,
         state_kb=kb,
         us_roundtrip=us_roundtrip,
@@ -246,8 +285,12 @@ def measure(game: AnyGame, max_games: int, seconds: float, evolve_us: float,
 TIMES = "\N{MULTIPLICATION SIGN}"
 """The multiplication sign of the evolve-multiple column (spelled by name for ruff)."""
 
+DIVIDED = "\N{DIVISION SIGN}"
+"""The division sign of the listing column's name."""
+
 HEADER = ("game", "players", "games", "steps", "steps/s", "µs/step", f"{TIMES} evolve",
-          "µs/apply", "games/s", "state KB", "µs dumps+loads", "µs/KB")
+          "µs/apply", "µs/listing", f"listing {DIVIDED} evolve", "games/s", "state KB",
+          "µs dumps+loads", "µs/KB")
 
 
 def table(rows: Sequence[Row]) -> str:
@@ -266,6 +309,8 @@ def table(rows: Sequence[Row]) -> str:
             f"{row.us_per_step:.1f}",
             f"{row.times_evolve:.1f}{TIMES}",
             f"{row.us_per_apply:.1f}",
+            f"{row.us_per_listing:.1f}",
+            f"{row.listing_times_evolve:.1f}{TIMES}",
             f"{row.games_per_s:,.1f}",
             f"{row.state_kb:.1f}",
             f"{row.us_roundtrip:,.0f}",
