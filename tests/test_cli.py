@@ -97,7 +97,7 @@ def test_play_hides_earlier_ballots_until_the_human_has_voted(
 ) -> None:
     feed(monkeypatch, "1\n" * 5000)
     code, out, _ = run(capsys, "play", "dinner", "--seats", "random,random,human",
-                       "--seed", "2")
+                       "--seed", "6")
     assert code == 0
     lines = out.splitlines()
     ballot = r" *\d+  Seat {} (accepts|rejects|votes)"

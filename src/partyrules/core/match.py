@@ -103,7 +103,10 @@ class Player(Protocol):
 
 @attrs.frozen(slots=True)
 class RandomPlayer:
-    """Plays ``game.random_action``: the random bot, and the test kit's player.
+    """Plays ``game.random_action`` on the real state: the test kit's player. A game's
+    random draw may read what the seat cannot see, to reach positions blind play rarely
+    reaches; the ``random`` bot, :class:`partyrules.bots.RandomBot`, draws from its
+    seat's view instead.
 
     It delegates to the game rather than sampling ``legal_actions`` because a game can draw
     a random action without listing every option (a ballot over a large table has 2**n).

@@ -380,6 +380,42 @@ def test_spec_determinize_hides_the_verdicts_from_the_dreamer() -> None:
     assert splits == {0, 1, 2, 3} and sides == {"top", "bottom"}
 
 
+def top_sides_follow_the_verdicts(state: State) -> bool:
+    """Expert variant: the first guess of the round is on the top word, each next one on
+    the top word after a right guess and the bottom word after a wrong one, and so is the
+    card in play; so the piles hold one top side more than the right guesses before the
+    last, whose verdict the side in play shows."""
+    sides = [side for _, side in state.fairy + state.boogeyman]
+    last_right = state.side == "top"
+    return sides.count("top") == 1 + len(state.fairy) - last_right
+
+
+def test_spec_determinize_draws_the_sides_of_the_piles_from_the_drawn_verdicts() -> None:
+    # Keeping the real sides would tell the Dreamer how many guesses were right.
+    state = play(table(side="expert"), Guess(0, "cherry"), Guess(0, "x"), Guess(0, "y"))
+    assert top_sides_follow_the_verdicts(state)
+    rng = random.Random(8)
+    for _ in range(40):
+        sampled = GAME.determinize(state, 0, rng)
+        GAME.validate(sampled)
+        assert top_sides_follow_the_verdicts(sampled)
+
+
+def test_spec_determinize_deals_from_the_view_alone() -> None:
+    # Two states the Dreamer cannot tell apart (other verdicts, another card in play,
+    # another deck order) give the same deal for the same rng: nothing hidden shapes it.
+    state = play(table(), Guess(0, "cherry"), Guess(0, "x"))
+    other = GAME.determinize(state, 0, random.Random(1))
+    assert (other.current, other.fairy, other.deck) != (state.current, state.fairy,
+                                                        state.deck)
+    for seed in range(10):
+        assert GAME.determinize(state, 0, random.Random(seed)) == \
+            GAME.determinize(other, 0, random.Random(seed))
+    spirit = GAME.determinize(state, 1, random.Random(2))  # another deck order, spirits
+    assert GAME.determinize(spirit, 1, random.Random(3)) == \
+        GAME.determinize(state, 1, random.Random(3))
+
+
 @pytest.mark.parametrize(("word", "clue", "language"), [
     ("knight", "knights", "en"), ("cherry", "cherries", "en"), ("horse", "HORSES", "en"),
     ("apple", "Apples", "en"), ("cherry", "CHÉRRY", "en"), ("mangiare", "mangio", "it"),

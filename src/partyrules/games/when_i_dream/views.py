@@ -30,7 +30,7 @@ from partyrules.games.when_i_dream.actions import (
 )
 from partyrules.games.when_i_dream.cards import FORM_OF_THE_WORD, clue_breach, role_of
 from partyrules.games.when_i_dream.rules import apply, to_act, why_illegal
-from partyrules.games.when_i_dream.state import Over, State, Tiebreak, View
+from partyrules.games.when_i_dream.state import Over, Side, State, Tiebreak, View
 
 __all__ = ["describe_action", "determinize", "render_view", "view"]
 
@@ -67,12 +67,17 @@ def view(state: State, seat: int | None) -> View:
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A full state ``seat`` cannot tell from ``state``: the others' Spirit cards and the
     left-over one re-dealt among them; the deck order and the box re-dealt; for the
-    Dreamer also the card in play, the piles and the penalty cards (their sizes and the
-    sides used are kept); a new rng."""
+    Dreamer also the card in play, the penalty cards (their counts are kept) and the
+    verdicts on its guesses, which deal the guessed cards to the piles (and, in the
+    expert variant, set the sides, which follow the verdicts); a new rng. The deal
+    depends on the seat's view and the rng alone: the same view and rng give the same
+    state."""
     check_seat(state.config.players, seat, spectator=False)
     slots = [s for s in range(state.config.players) if s not in (seat, state.dreamer)]
-    dealt = [card for card in (*(state.spirits[s] for s in slots), state.leftover)
-             if card is not None]
+    # Every pool is sorted before it is shuffled and dealt place by place: the deal is
+    # then a function of the seat's view and the rng alone, whatever lies where.
+    dealt = sorted(card for card in (*(state.spirits[s] for s in slots), state.leftover)
+                   if card is not None)
     rng.shuffle(dealt)
     spirits = list(state.spirits)
     for s, card in zip(slots, dealt, strict=False):
@@ -85,7 +90,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         hidden += [card for cards in state.penalties for card in cards]
         if state.current is not None:
             hidden.append(state.current)
-    order = hidden[:]
+    order = sorted(hidden)
     rng.shuffle(order)
     swap = dict(zip(hidden, order, strict=True))
 
@@ -97,16 +102,24 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     side = state.side
     if dreamer:
         # The Dreamer knows how many cards it guessed, not how many were right: the
-        # guessed cards are re-split between the piles, and in the expert variant the
-        # side (which follows the last verdict) is drawn again once a guess was made.
-        guessed = [(swap[card], used) for card, used in fairy + boogeyman]
+        # verdicts are drawn again (any number of them right) and the guessed cards
+        # dealt to the piles by them. In the expert variant the sides follow the drawn
+        # verdicts, as they follow the real ones: the top word first, then the top word
+        # after a right guess and the bottom word after a wrong one.
+        guessed = [swap[card] for card, _ in fairy + boogeyman]
         rng.shuffle(guessed)
-        split = rng.randrange(len(guessed) + 1)
-        fairy, boogeyman = tuple(guessed[:split]), tuple(guessed[split:])
+        right = rng.randrange(len(guessed) + 1)
+        verdicts = [True] * right + [False] * (len(guessed) - right)
+        rng.shuffle(verdicts)
+        sides: list[Side] = [side] * len(guessed)
+        if state.config.side == "expert" and guessed:
+            sides = ["top", *("top" if verdict else "bottom" for verdict in verdicts[:-1])]
+            side = "top" if verdicts[-1] else "bottom"
+        dealt_piles = list(zip(guessed, sides, verdicts, strict=True))
+        fairy = tuple((card, used) for card, used, verdict in dealt_piles if verdict)
+        boogeyman = tuple((card, used) for card, used, verdict in dealt_piles if not verdict)
         penalties = tuple(moved(cards) for cards in penalties)
         current = None if current is None else swap[current]
-        if state.config.side == "expert" and guessed:
-            side = rng.choice(("top", "bottom"))
     return State(
         state.config, Rng.from_seed(rng.getrandbits(64)), moved(state.deck),
         moved(state.box), current, side, fairy, boogeyman, penalties, state.points,
