@@ -1,4 +1,4 @@
-"""The ``partyrules`` command: list, play, simulate, tournament, replay and schema.
+"""The ``partyrules`` command: list, play, simulate, tournament, replay, schema and serve.
 
 Games are reached only through the registry (:func:`partyrules.get_game`), so a new
 game package needs no change here. For example::
@@ -7,6 +7,7 @@ game package needs no change here. For example::
     partyrules replay game.json
     partyrules simulate dinner --seats ismcts:50,random,random --games 1000 --workers auto
     partyrules tournament dinner --bots random,ismcts:20 --games-per-pair 100 --plot t.png
+    partyrules serve --port 8000 --db tables.sqlite3
 """
 
 from __future__ import annotations
@@ -516,6 +517,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    # The server's packages are an extra: asked for here, so that the rest of the command
+    # line works without them.
+    for package in ("starlette", "uvicorn", "websockets"):
+        simulation.require_optional(package, "server", "partyrules serve")
+    from partyrules.server import serve
+
+    if args.race_pause is None:
+        serve(args.host, args.port, args.db)
+    else:
+        serve(args.host, args.port, args.db, race_pause=args.race_pause)
+    return 0
+
+
 def _cmd_schema(args: argparse.Namespace) -> int:
     print(json.dumps(partyrules.json_schema(partyrules.get_game(args.game)), indent=2))
     return 0
@@ -531,6 +546,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate,
     "tournament": _cmd_tournament, "replay": _cmd_replay, "schema": _cmd_schema,
+    "serve": _cmd_serve,
 }
 
 
@@ -538,6 +554,13 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 60 seconds, not {text}")
     return value
 
 
@@ -595,6 +618,17 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
     schema.add_argument("game")
+    serve = commands.add_parser("serve", help="run the web table: people and bots play "
+                                              "in the browser")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default: 127.0.0.1, this machine)")
+    serve.add_argument("--port", type=int, default=8000, help="default: 8000")
+    serve.add_argument("--db", default="partyrules.sqlite3", metavar="FILE",
+                       help="the SQLite file of the tables (default: partyrules.sqlite3 "
+                            "in the current folder)")
+    serve.add_argument("--race-pause", type=_seconds, metavar="SECONDS",
+                       help="how long a bot lets people act first in a race, such as "
+                            "clues racing the Dreamer's guess (default: 1.5)")
     return parser
 
 

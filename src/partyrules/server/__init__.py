@@ -1,0 +1,20 @@
+"""The web table: ``partyrules serve`` runs a server where people and bots play any game
+in the browser (the ``[server]`` extra: Starlette on uvicorn).
+
+:func:`create_app` builds the ASGI application over a SQLite file; :func:`serve` runs
+it. docs/server.md describes the HTTP API and the WebSocket protocol for other clients.
+The server names no game: what it needs comes from each game's
+:class:`~partyrules.core.game.Game` record, and the page picks its per-game renderer by
+the game's name.
+
+>>> from partyrules.server import create_app
+>>> app = create_app(":memory:")
+>>> sorted(route.path for route in app.routes)[:3]
+['/', '/api/games', '/api/tables']
+"""
+
+from __future__ import annotations
+
+from partyrules.server.app import create_app, serve
+
+__all__ = ["create_app", "serve"]

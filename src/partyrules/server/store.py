@@ -1,0 +1,258 @@
+"""The web table's SQLite store: every table's config and seed, its tokens' hashes and
+every accepted action, durable before anyone hears of it.
+
+The database runs in WAL mode with ``synchronous=FULL``: an action whose commit returned is
+on disk, so a server killed at any moment (``kill -9`` included) restarts with every action
+a client was told about. A table is its config, seed and actions: the server rebuilds its
+state by replaying them (docs/server.md, "Persistence").
+
+All database work happens on one thread of the store's own, so the event loop never waits
+on the disk and the connection is never shared between threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, TypeVar
+
+import attrs
+
+from partyrules.server.protocol import Role
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoredAccess", "StoredTable", "TableRow", "hash_token"]
+
+SCHEMA_VERSION: Final = 1
+"""The layout of the database (``PRAGMA user_version``); a newer one is refused."""
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,          -- the config's JSON, as the engine writes it
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,           -- JSON list: "person" or a bot spec, by seat
+    created TEXT NOT NULL,         -- ISO 8601, UTC
+    actions INTEGER NOT NULL DEFAULT 0,
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash TEXT PRIMARY KEY,         -- sha256 of the token: the token itself is never stored
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    role TEXT NOT NULL,            -- seat, host or spectator
+    seat INTEGER                   -- the seat (-1 for the host, NULL for a spectator)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    idx INTEGER NOT NULL,          -- 0 for the first action, as in a replay's actions
+    action TEXT NOT NULL,          -- the action's JSON, as the engine writes it
+    PRIMARY KEY (table_id, idx)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tables_by_creation ON tables(created);
+"""
+
+T = TypeVar("T")
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token: its sha256, in hex.
+
+    >>> len(hash_token("secret"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@attrs.frozen(slots=True)
+class TableRow:
+    """One table as the lobby lists it, without its actions."""
+
+    id: str
+    """The table's id (public: it is in the table's address)."""
+    game: str
+    """The game's registry name."""
+    config: str
+    """The config's JSON."""
+    seed: int
+    """The game's seed (its shuffles; the bots' draws follow from it too)."""
+    seats: str
+    """JSON list of each seat's kind: ``"person"`` or a bot spec."""
+    created: str
+    """When the table was created (ISO 8601, UTC)."""
+    actions: int
+    """How many actions were accepted."""
+    finished: bool
+    """True once the game is over."""
+
+
+@attrs.frozen(slots=True)
+class StoredTable:
+    """A table and its accepted actions, in order (each the action's JSON)."""
+
+    row: TableRow
+    """The table's record."""
+    actions: tuple[str, ...]
+    """Every accepted action's JSON, in order."""
+
+
+@attrs.frozen(slots=True)
+class StoredAccess:
+    """What a token opens at one table."""
+
+    role: Role
+    """Seat, host or spectator."""
+    seat: int | None
+    """The seat (``TABLE``, -1, for the host; None for a spectator)."""
+
+
+class Store:
+    """The database of a server: open with :meth:`open`, close with :meth:`close`.
+
+    Every method but those two is a coroutine that runs on the store's thread.
+    """
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        """The SQLite file (created if missing)."""
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="partyrules-db")
+        self._db: sqlite3.Connection | None = None
+
+    def open(self) -> None:
+        """Open the database (creating its tables), in WAL mode with full syncs."""
+        self._thread.submit(self._open).result()
+
+    def _open(self) -> None:
+        db = sqlite3.connect(self.path, isolation_level=None)  # transactions said aloud
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise sqlite3.DatabaseError(
+                    f"{self.path} was written by a newer partyrules (schema {version}; "
+                    f"this one reads {SCHEMA_VERSION})")
+            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                raise sqlite3.DatabaseError(f"{self.path} cannot use WAL mode ({mode})")
+            db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=5000")
+            db.executescript("BEGIN;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};"
+                             "COMMIT;")
+        except BaseException:
+            db.close()
+            raise
+        self._db = db
+
+    def close(self) -> None:
+        """Close the database; waits for the work already asked."""
+        def close_db() -> None:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+        self._thread.submit(close_db).result()
+        self._thread.shutdown(wait=True)
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        def run() -> T:
+            if self._db is None:
+                raise sqlite3.ProgrammingError("the store is closed")
+            return work(self._db)
+        return await asyncio.get_running_loop().run_in_executor(self._thread, run)
+
+    async def create_table(self, row: TableRow,
+                           tokens: Sequence[tuple[str, Role, int | None]]) -> None:
+        """Record a new table and its tokens' hashes ``(hash, role, seat)``, at once."""
+        def create(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute("INSERT INTO tables (id, game, config, seed, seats, created) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (row.id, row.game, row.config, row.seed, row.seats, row.created))
+                db.executemany("INSERT INTO tokens (hash, table_id, role, seat) "
+                               "VALUES (?, ?, ?, ?)",
+                               [(digest, row.id, role, seat) for digest, role, seat in tokens])
+        await self._run(create)
+
+    async def append_action(self, table_id: str, index: int, action: str,
+                            finished: bool) -> None:
+        """Record action number ``index`` (from 0) of a table and commit: once this
+        returns, the action survives a crash. An index already taken is an error."""
+        def append(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute("INSERT INTO actions (table_id, idx, action) VALUES (?, ?, ?)",
+                           (table_id, index, action))
+                changed = db.execute("UPDATE tables SET actions = ?, finished = ? "
+                                     "WHERE id = ? AND actions = ?",
+                                     (index + 1, int(finished), table_id, index)).rowcount
+                if changed != 1:
+                    raise sqlite3.IntegrityError(f"table {table_id} does not have {index} "
+                                                 "actions: the action is out of order")
+        await self._run(append)
+
+    async def load(self, table_id: str) -> StoredTable | None:
+        """A table and its actions, or None when there is no such table."""
+        def load(db: sqlite3.Connection) -> StoredTable | None:
+            with _transaction(db):  # one snapshot: the row and its actions agree
+                found = db.execute(f"SELECT {_ROW_COLUMNS} FROM tables WHERE id = ?",
+                                   (table_id,)).fetchone()
+                if found is None:
+                    return None
+                actions = tuple(text for (text,) in db.execute(
+                    "SELECT action FROM actions WHERE table_id = ? ORDER BY idx",
+                    (table_id,)))
+            return StoredTable(_row(found), actions)
+        return await self._run(load)
+
+    async def load_row(self, table_id: str) -> TableRow | None:
+        """A table's record without its actions, or None when there is no such table."""
+        def load(db: sqlite3.Connection) -> TableRow | None:
+            found = db.execute(f"SELECT {_ROW_COLUMNS} FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
+            return None if found is None else _row(found)
+        return await self._run(load)
+
+    async def tables(self, limit: int) -> list[TableRow]:
+        """The newest ``limit`` tables, newest first."""
+        def newest(db: sqlite3.Connection) -> list[TableRow]:
+            return [_row(found) for found in db.execute(
+                f"SELECT {_ROW_COLUMNS} FROM tables ORDER BY created DESC, rowid DESC "
+                "LIMIT ?", (limit,))]
+        return await self._run(newest)
+
+    async def unfinished(self) -> list[str]:
+        """The ids of the tables whose game goes on, oldest first."""
+        def ids(db: sqlite3.Connection) -> list[str]:
+            return [table_id for (table_id,) in db.execute(
+                "SELECT id FROM tables WHERE finished = 0 ORDER BY created, rowid")]
+        return await self._run(ids)
+
+    async def access(self, table_id: str, token_hash: str) -> StoredAccess | None:
+        """What the token whose hash is ``token_hash`` opens at a table, or None."""
+        def find(db: sqlite3.Connection) -> StoredAccess | None:
+            found = db.execute("SELECT role, seat FROM tokens WHERE hash = ? AND "
+                               "table_id = ?", (token_hash, table_id)).fetchone()
+            return None if found is None else StoredAccess(found[0], found[1])
+        return await self._run(find)
+
+
+_ROW_COLUMNS: Final = "id, game, config, seed, seats, created, actions, finished"
+
+
+def _row(found: Any) -> TableRow:
+    table_id, game, config, seed, seats, created, actions, finished = found
+    return TableRow(table_id, game, config, seed, seats, created, actions, bool(finished))
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN`` ... ``COMMIT`` (``ROLLBACK`` on an exception) on an autocommit
+    connection: the transactions are the store's, not the sqlite3 module's guesses."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

@@ -1,0 +1,641 @@
+"""Live tables: a game in progress on the server, its bots, and what each client sees.
+
+A :class:`LiveTable` drives one game through the match runner
+(:class:`~partyrules.core.match.Match`): bot seats are the runner's players, people's seats
+and the table's rulings (``TABLE``) are *outside* and come in through :meth:`LiveTable.act`.
+One asyncio lock per table takes actions one at a time, in the order they arrive; each
+accepted action is committed to the store before any client hears of it.
+
+**Bots.** A table's driver task lets the bots play whenever one may act. Their decisions
+run on worker threads (a search bot thinks for seconds; the event loop keeps serving).
+Before every bot decision the runner's rng is reset to ``match_rng(seed, k)``, ``k`` the
+number of actions so far: what a bot does depends only on the seed and the game so far,
+so a server restarted at any moment plays on exactly as it would have (the rule
+``partyrules play --resume`` follows, applied at every action). A bot never waits for a
+person: when the runner's draw falls on a person's seat while bots may also act, the
+bots go on (a person acts by sending an action). In a race with people (the Dreamer
+guessing while clues are due) a bot acts only after ``race_pause`` seconds without a
+person's action, so that people have time to act first; in a simultaneous step (hidden
+ballots) the bots act at once, since the order changes nothing.
+
+**Restart.** A table is its config, seed and stored actions: :func:`restore_table`
+replays them (each through ``game.apply``, as :meth:`~partyrules.core.replay.Replay.verify`
+does) and the bots go on from there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Coroutine, Iterable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any, Final, Protocol, TypeVar
+
+import attrs
+
+from partyrules.bots import make_bot
+from partyrules.core.errors import CorruptState, PartyRulesError
+from partyrules.core.game import GAMES, TABLE, AnyGame, free_text_fields, get_game
+from partyrules.core.match import Match, Player, match_rng
+from partyrules.core.replay import Replay
+from partyrules.core.serialize import (
+    FORMAT,
+    FORMAT_VERSION,
+    action_union,
+    parse_json,
+    structure,
+    unstructure,
+)
+from partyrules.server.protocol import ProtocolError, Role
+from partyrules.server.store import Store, StoredTable, TableRow, hash_token
+
+__all__ = [
+    "BOT_EXAMPLES",
+    "HISTORY",
+    "MAX_ISMCTS_ITERATIONS",
+    "MAX_LEGAL",
+    "PERSON",
+    "RACE_PAUSE",
+    "Access",
+    "Listener",
+    "LiveTable",
+    "TableRequestError",
+    "Tables",
+    "game_catalogue",
+    "restore_table",
+]
+
+log = logging.getLogger("partyrules.server")
+
+PERSON: Final = "person"
+"""A seat's kind when a person plays it (every other kind is a bot spec)."""
+
+HISTORY: Final = 500
+"""How many of the last actions a joining client is told (its first update's log)."""
+
+MAX_LEGAL: Final = 1000
+"""The most legal actions an update lists (no game comes near: Dinner's ballots, the
+longest list, are 64)."""
+
+MAX_ISMCTS_ITERATIONS: Final = 5000
+"""The largest ``ismcts:N`` a table may seat: a bot thinks on the server's cores, shared
+by every table."""
+
+RACE_PAUSE: Final = 1.5
+"""Seconds a bot lets pass in a race with people before it acts (``partyrules serve
+--race-pause``)."""
+
+BOT_EXAMPLES: Final = ("random", "greedy", "ismcts:50", "ismcts:200", "ismcts:1000")
+"""The bot specs the game catalogue offers (any ``ismcts:N`` up to the cap is accepted)."""
+
+_TABLE_ID_BYTES: Final = 9  # 12 characters: ids are public, they need only be unique
+_TOKEN_BYTES: Final = 24  # 32 characters, 192 random bits: unguessable
+
+
+@attrs.frozen(slots=True)
+class Access:
+    """What a connection may do at a table, from the token it joined with."""
+
+    role: Role
+    """Seat, host or spectator."""
+    seat: int | None
+    """The seat it acts for: its own seat, ``TABLE`` (-1) for the host, None for a
+    spectator (who never acts)."""
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose knowledge the narration follows: the seat's, or the whole table's."""
+        return self.seat if self.role == "seat" else None
+
+    @property
+    def view_seat(self) -> int:
+        """The seat whose view the connection reads (``TABLE``: the public view)."""
+        return self.seat if self.role == "seat" and self.seat is not None else TABLE
+
+
+class Listener(Protocol):
+    """A client connection, told when the table has changed."""
+
+    @property
+    def access(self) -> Access | None:
+        """What the connection joined as (None before it joined)."""
+        ...
+
+    def notify(self) -> None:
+        """The table has a new version: send an update when you can."""
+        ...
+
+
+class TableRequestError(Exception):
+    """A request to create a table refused: ``code`` is ``invalid_config`` or
+    ``malformed``, the message says why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        """``invalid_config`` or ``malformed``."""
+
+
+T = TypeVar("T")
+
+
+async def _to_the_end(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end even if the caller is cancelled (a client that leaves, a
+    server that stops): an action applied but cancelled before its commit returned would
+    leave the table and its store apart."""
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(_retrieved)
+    return await asyncio.shield(task)
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Mark a task's outcome as seen: nobody may be left to await a shielded one."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _bot(spec: str, game: AnyGame) -> Player:
+    """The bot for a seat spec, within the server's cap on search budgets."""
+    name, _, budget = spec.partition(":")
+    if name == "ismcts" and budget.isdigit() and int(budget) > MAX_ISMCTS_ITERATIONS:
+        raise PartyRulesError(f"ismcts:{budget} thinks too long for a shared server; "
+                              f"at most ismcts:{MAX_ISMCTS_ITERATIONS}")
+    return make_bot(spec, game)
+
+
+def _outcome(game: AnyGame, state: Any) -> dict[str, Any] | None:
+    if not game.is_terminal(state):
+        return None
+    outcome = game.outcome(state)
+    return {"winners": sorted(outcome.winners),
+            "scores": None if outcome.scores is None else list(outcome.scores),
+            "reason": outcome.reason}
+
+
+class LiveTable:
+    """A game in progress: its state, its bots, its connections.
+
+    Build one with :func:`restore_table` (it replays the stored actions); :meth:`start`
+    its driver on the event loop; :meth:`stop` it when the server stops.
+    """
+
+    def __init__(self, row: TableRow, game: AnyGame, config: Any, seats: tuple[str, ...],
+                 actions: Iterable[Any], *, store: Store, bot_executor: Executor,
+                 race_pause: float) -> None:
+        self.id = row.id
+        """The table's id."""
+        self.row = row
+        """The table's stored record (its config, seed and seats as stored)."""
+        self.game = game
+        """The game played."""
+        self.config = config
+        """The game's config."""
+        self.seed = row.seed
+        """The game's seed."""
+        self.seats = seats
+        """Each seat's kind: ``"person"`` or a bot spec."""
+        self.listeners: set[Listener] = set()
+        """The connections that hear this table's updates."""
+        self.lock = asyncio.Lock()
+        """Held while an action is applied and committed: one at a time."""
+        self._union = action_union(game)
+        self._store = store
+        self._bot_executor = bot_executor
+        self._race_pause = race_pause
+        self._bots = {seat: _bot(kind, game) for seat, kind in enumerate(seats)
+                      if kind != PERSON}
+        self._actions: list[Any] = []
+        # (version after the action, state before it, action): the narration of the last
+        # actions, told to each viewer as that viewer may know it.
+        self._history: deque[tuple[int, Any, Any]] = deque(maxlen=HISTORY)
+        state = game.setup(config, row.seed)
+        for action in actions:
+            after = game.apply(state, action)  # as Replay.verify: each action checked
+            self._actions.append(action)
+            self._history.append((len(self._actions), state, action))
+            state = after
+        self.state: Any = state
+        """The state after the last committed action."""
+        self._match = Match(game, state, self._bots, rng=match_rng(row.seed, self.version))
+        self._changed = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+
+    @property
+    def version(self) -> int:
+        """The number of accepted (committed) actions."""
+        return len(self._actions)
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return bool(self.game.is_terminal(self.state))
+
+    @property
+    def connected_seats(self) -> frozenset[int]:
+        """The seats with at least one connection."""
+        return frozenset(listener.access.seat for listener in self.listeners
+                         if listener.access is not None and listener.access.role == "seat"
+                         and listener.access.seat is not None)
+
+    def replay(self) -> Replay:
+        """The game so far as the engine's :class:`~partyrules.core.replay.Replay`."""
+        return Replay(self.game.name, self.config, self.seed, tuple(self._actions))
+
+    # -- driving --------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the task that lets the bots play (on the running event loop)."""
+        if self._driver is None and not self.finished:
+            self._driver = asyncio.get_running_loop().create_task(
+                self._drive(), name=f"partyrules table {self.id}")
+            self._driver.add_done_callback(self._driver_ended)
+
+    def _driver_ended(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: the bots stopped", self.id, exc_info=task.exception())
+
+    async def stop(self) -> None:
+        """Stop the bots' task (the server is stopping)."""
+        if self._driver is not None:
+            self._driver.cancel()
+            await asyncio.gather(self._driver, return_exceptions=True)
+            self._driver = None
+        async with self.lock:
+            pass  # an action being applied and committed goes to its end first
+
+    def _bots_may_act(self) -> tuple[bool, bool]:
+        """Whether a bot may act now, and whether it is a race with people in it."""
+        acting = self.game.to_act(self.state)
+        if not any(seat in self._bots for seat in acting):
+            return False, False
+        people = any(seat not in self._bots and seat != TABLE for seat in acting)
+        return True, people and not self.game.is_simultaneous(self.state)
+
+    async def _drive(self) -> None:
+        while not self.finished:
+            self._changed.clear()
+            bots_may_act, race = self._bots_may_act()
+            if not bots_may_act:
+                await self._changed.wait()  # a person's action (or the host's) comes first
+                continue
+            if race and self._race_pause > 0:
+                try:  # people first: a bot acts when nobody has for a while
+                    await asyncio.wait_for(self._changed.wait(), self._race_pause)
+                    continue
+                except TimeoutError:
+                    pass
+            await _to_the_end(self._bot_turn())
+
+    async def _bot_turn(self) -> None:
+        """Let one bot act, under the lock, and commit its action."""
+        async with self.lock:
+            if self._changed.is_set():
+                return  # someone acted while we waited for the lock: look again
+            before = self.state
+            acted = await asyncio.get_running_loop().run_in_executor(self._bot_executor,
+                                                                     self._bot_step)
+            if acted is not None:
+                await self._commit(before, acted)
+
+    def _bot_step(self) -> Any:
+        """One bot action (on a worker thread, under the table's lock): the action, or
+        None when no bot may act after all."""
+        match = self._match
+        match.rng = match_rng(self.seed, self.version)
+        for _ in range(10_000):  # a bot is drawn with probability 1/players at least
+            if match.step():
+                return match.actions[-1]
+            # The runner stopped on an outside seat (a person, the table): the bots do not
+            # wait for people, who act when they send an action. Draw again.
+            if match.finished or not any(seat in self._bots
+                                         for seat in self.game.to_act(match.state)):
+                return None
+        return None
+
+    async def act(self, access: Access, action_data: Mapping[str, Any]) -> None:
+        """Apply a person's (or the host's) action and commit it; :class:`ProtocolError`
+        when it is refused, and then nothing changed."""
+        if access.role == "spectator":
+            raise ProtocolError("forbidden", "a spectator watches: only seats and the "
+                                             "host act")
+        try:
+            action = structure(dict(action_data), self._union, "action")
+        except CorruptState as refused:
+            raise ProtocolError("malformed", f"not an action of {self.game.title}: "
+                                             f"{refused}") from None
+        seat = getattr(action, "seat", None)
+        if seat != access.seat:
+            who = ("the host rules for the table, seat -1" if access.role == "host"
+                   else f"this connection plays seat {access.seat}")
+            raise ProtocolError("forbidden", f"{who}, not seat {seat}")
+        await _to_the_end(self._submit(action))
+        self._changed.set()
+
+    async def _submit(self, action: Any) -> None:
+        """Apply and commit an outside seat's action, under the lock."""
+        async with self.lock:
+            if self.finished:
+                raise ProtocolError("finished", "the game is over: no more actions")
+            before = self.state
+            try:
+                self._match.submit(action)
+            except PartyRulesError as refused:
+                raise ProtocolError("illegal_action", str(refused)) from None
+            except Exception:  # a rule that slipped on odd input: still refused
+                log.exception("table %s: the rules failed on an action", self.id)
+                raise ProtocolError("illegal_action", "the rules cannot apply this "
+                                                      "action") from None
+            await self._commit(before, action)
+
+    async def _commit(self, before: Any, action: Any) -> None:
+        """Store the action the match just applied, then tell every listener."""
+        after = self._match.state
+        text = json.dumps(unstructure(action, self._union), ensure_ascii=False,
+                          separators=(",", ":"))
+        try:
+            await self._store.append_action(self.id, self.version, text,
+                                            bool(self.game.is_terminal(after)))
+        except BaseException:
+            # Not stored, so not accepted: the match goes back to the stored state.
+            self._match.restart(self.state)
+            raise
+        self._actions.append(action)
+        self._history.append((self.version, before, action))
+        self.state = after
+        for listener in list(self.listeners):
+            listener.notify()
+
+    # -- what clients read -------------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        """The table as the ``welcome`` message describes it."""
+        return {"id": self.id, "game": self.game.name, "title": self.game.title,
+                "config": unstructure(self.config, self.game.Config),
+                "seats": [{"seat": seat, "kind": kind} for seat, kind in enumerate(self.seats)],
+                "players": len(self.seats)}
+
+    def welcome(self, access: Access) -> dict[str, Any]:
+        """The ``welcome`` message for a connection that joined with ``access``."""
+        return {"type": "welcome", "role": access.role, "seat": access.seat,
+                "table": self.describe()}
+
+    def update(self, access: Access, since: int) -> dict[str, Any]:
+        """The ``update`` message for ``access``: the current view, the legal actions,
+        and the narration of the actions after version ``since`` (at most
+        :data:`HISTORY` of them)."""
+        game, state = self.game, self.state
+        view = game.view(state, access.view_seat)
+        acting = game.to_act(state)
+        legal: list[dict[str, Any]] = []
+        if access.role != "spectator" and access.seat in acting:
+            legal = self._legal(state, access.seat, access.viewer)
+        return {
+            "type": "update",
+            "version": self.version,
+            "view": {"format": FORMAT, "version": FORMAT_VERSION, "game": game.name,
+                     "type": "View", "data": unstructure(view)},
+            "text": game.render_view(view),
+            "to_act": sorted(acting),
+            "legal": legal,
+            "log": [{"version": version, "text": game.describe_action(before, action,
+                                                                      access.viewer)}
+                    for version, before, action in self._history if version > since],
+            "finished": game.is_terminal(state),
+            "outcome": _outcome(game, state),
+        }
+
+    def _legal(self, state: Any, seat: int, viewer: int | None) -> list[dict[str, Any]]:
+        """The seat's legal actions, one entry per choice: actions that differ only in
+        free text (one Guess per word of the deck) are one entry, whose text the person
+        types."""
+        entries: list[dict[str, Any]] = []
+        seen: set[tuple[Any, ...]] = set()
+        for action in self.game.legal_actions(state, seat):
+            texts = free_text_fields(type(action))
+            if texts:
+                key = (type(action), *(getattr(action, field.name)
+                                       for field in attrs.fields(type(action))
+                                       if field.name not in texts))
+                if key in seen:
+                    continue
+                seen.add(key)
+            entries.append({"action": unstructure(action, self._union),
+                            "text": self.game.describe_action(state, action, viewer),
+                            "free_text": list(texts)})
+            if len(entries) >= MAX_LEGAL:
+                break
+        return entries
+
+
+def restore_table(stored: StoredTable, *, store: Store, bot_executor: Executor,
+                  race_pause: float) -> LiveTable:
+    """The live table of a stored one: its state rebuilt from the seed and every stored
+    action (``CorruptState`` or ``IllegalAction`` if the store holds what this library
+    cannot replay)."""
+    row = stored.row
+    game = get_game(row.game)
+    union = action_union(game)
+    config = structure(parse_json(row.config), game.Config, "config")
+    seats = tuple(structure(parse_json(row.seats), tuple[str, ...], "seats"))
+    actions = [structure(parse_json(text), union, f"actions[{index}]")
+               for index, text in enumerate(stored.actions)]
+    return LiveTable(row, game, config, seats, actions, store=store,
+                     bot_executor=bot_executor, race_pause=race_pause)
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """What ``GET /api/games`` answers: every game, its config fields with their
+    defaults (null for a required field) and the bot specs a seat may take."""
+    games = []
+    for name in sorted(GAMES):
+        game = GAMES[name]
+        config: dict[str, Any] = {}
+        for field in attrs.fields(game.Config):
+            default = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()
+            config[field.name] = (None if default is attrs.NOTHING
+                                  else unstructure(default, field.type))
+        games.append({"name": game.name, "title": game.title,
+                      "min_players": game.min_players, "max_players": game.max_players,
+                      "config": config, "bots": list(BOT_EXAMPLES)})
+    return games
+
+
+_CREATE_KEYS: Final = frozenset({"game", "config", "seats", "seed"})
+
+
+class Tables:
+    """Every table of a server: the live ones in memory, the others in the store.
+
+    A table is loaded when a client asks for it (and at start when its game goes on);
+    a finished table is let go when its last connection leaves.
+    """
+
+    def __init__(self, store: Store, *, race_pause: float = RACE_PAUSE,
+                 bot_threads: int = 2) -> None:
+        self.store = store
+        """The server's database."""
+        self.race_pause = race_pause
+        """Seconds a bot waits in a race with people (see the module's docstring)."""
+        self._bot_executor = ThreadPoolExecutor(max_workers=bot_threads,
+                                                thread_name_prefix="partyrules-bot")
+        self._live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+
+    async def start(self) -> None:
+        """Load every table whose game goes on, and let its bots play."""
+        for table_id in await self.store.unfinished():
+            await self.get(table_id)
+
+    async def close(self) -> None:
+        """Stop every table's bots (their last committed action stands)."""
+        await asyncio.gather(*(table.stop() for table in self._live.values()))
+        self._live.clear()
+        self._bot_executor.shutdown(wait=True, cancel_futures=True)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (loaded from the store if need be), or None."""
+        table = self._live.get(table_id)
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is not None:  # another client asked first: share its load
+            return await asyncio.shield(loading)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            table = await self._load(table_id)
+            future.set_result(table)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: a load nobody else awaited is not "lost"
+            raise
+        finally:
+            del self._loading[table_id]
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        try:
+            table = await asyncio.get_running_loop().run_in_executor(
+                None, lambda: restore_table(stored, store=self.store,
+                                            bot_executor=self._bot_executor,
+                                            race_pause=self.race_pause))
+        except PartyRulesError as broken:
+            log.error("table %s cannot be replayed by this partyrules: %s", table_id, broken)
+            return None
+        self._live[table_id] = table
+        table.start()
+        return table
+
+    def release(self, table: LiveTable) -> None:
+        """Let a finished table go from memory once nobody is connected to it."""
+        if table.finished and not table.listeners and self._live.get(table.id) is table:
+            del self._live[table.id]
+
+    async def access(self, table_id: str, token: str) -> Access | None:
+        """What ``token`` opens at table ``table_id``, or None."""
+        found = await self.store.access(table_id, hash_token(token))
+        return None if found is None else Access(found.role, found.seat)
+
+    async def listing(self, limit: int = 100) -> list[dict[str, Any]]:
+        """What ``GET /api/tables`` answers: the newest tables, without tokens."""
+        listed = []
+        for row in await self.store.tables(limit):
+            live = self._live.get(row.id)
+            connected = live.connected_seats if live is not None else frozenset()
+            title = GAMES[row.game].title if row.game in GAMES else row.game
+            kinds = json.loads(row.seats)
+            listed.append({
+                "id": row.id, "game": row.game, "title": title,
+                "seats": [{"seat": seat, "kind": kind, "connected": seat in connected}
+                          for seat, kind in enumerate(kinds)],
+                "actions": row.actions, "finished": row.finished, "created": row.created})
+        return listed
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        """Create a table from a ``POST /api/tables`` body (already parsed JSON); the
+        answer holds the tokens, which the server keeps only as hashes."""
+        game, config, seats, seed = self._read_request(body)
+        table_id = secrets.token_urlsafe(_TABLE_ID_BYTES)
+        host = secrets.token_urlsafe(_TOKEN_BYTES)
+        spectator = secrets.token_urlsafe(_TOKEN_BYTES)
+        seat_tokens = {seat: secrets.token_urlsafe(_TOKEN_BYTES)
+                       for seat, kind in enumerate(seats) if kind == PERSON}
+        row = TableRow(table_id, game.name,
+                       json.dumps(unstructure(config, game.Config), ensure_ascii=False),
+                       seed, json.dumps(list(seats)),
+                       datetime.now(UTC).isoformat(timespec="seconds"), 0, False)
+        tokens: list[tuple[str, Role, int | None]] = [
+            (hash_token(host), "host", TABLE), (hash_token(spectator), "spectator", None)]
+        tokens += [(hash_token(token), "seat", seat) for seat, token in seat_tokens.items()]
+        await self.store.create_table(row, tokens)
+        table = LiveTable(row, game, config, seats, (), store=self.store,
+                          bot_executor=self._bot_executor, race_pause=self.race_pause)
+        self._live[table_id] = table
+        table.start()
+        log.info("table %s created: %s, %d seats", table_id, game.name, len(seats))
+        page = f"/table/{table_id}#token="
+        return {
+            "id": table_id, "host": host, "spectator": spectator,
+            "seats": [{"seat": seat, "kind": kind, "token": seat_tokens.get(seat)}
+                      for seat, kind in enumerate(seats)],
+            "links": {"host": page + host, "spectator": page + spectator,
+                      "seats": {str(seat): page + token
+                                for seat, token in seat_tokens.items()}},
+        }
+
+    def _read_request(self, body: Any) -> tuple[AnyGame, Any, tuple[str, ...], int]:
+        if not isinstance(body, dict):
+            raise TableRequestError("malformed", "the body is a JSON object with game, "
+                                                 "config, seats and optionally seed")
+        unknown = sorted(set(body) - _CREATE_KEYS)
+        missing = sorted({"game", "seats"} - set(body))
+        if unknown or missing:
+            raise TableRequestError("malformed", f"unknown keys {unknown}, missing keys "
+                                                 f"{missing}" if unknown else
+                                    f"missing keys {missing}")
+        name, seats, config_data = body["game"], body["seats"], body.get("config", {})
+        if not isinstance(name, str):
+            raise TableRequestError("malformed", "game is a game's name, a string")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise TableRequestError("malformed", "seats is a list of \"person\" or bot "
+                                                 "names, one per seat")
+        if not isinstance(config_data, dict):
+            raise TableRequestError("malformed", "config is a JSON object")
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif type(seed) is not int or not -(2**63) <= seed < 2**63:
+            raise TableRequestError("malformed", "seed is an integer of 64 bits")
+        if name not in GAMES:
+            raise TableRequestError("invalid_config", f"no game called {name!r}; known "
+                                                      f"games: {', '.join(sorted(GAMES))}")
+        game = GAMES[name]
+        config_data = {"players": len(seats), **config_data}
+        try:
+            config = structure(config_data, game.Config, "config")
+        except CorruptState as refused:
+            raise TableRequestError("invalid_config", str(refused)) from None
+        if config.players != len(seats):
+            raise TableRequestError("invalid_config", f"{len(seats)} seats for "
+                                                      f"config.players={config.players}")
+        for seat, kind in enumerate(seats):
+            if kind != PERSON:
+                try:
+                    _bot(kind, game)
+                except PartyRulesError as refused:
+                    raise TableRequestError("invalid_config", f"seat {seat}: {refused}, "
+                                                              f"or {PERSON!r}") from None
+        try:
+            game.setup(config, seed)
+        except PartyRulesError as refused:
+            raise TableRequestError("invalid_config", str(refused)) from None
+        return game, config, tuple(seats), seed

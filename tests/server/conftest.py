@@ -1,0 +1,237 @@
+"""Helpers of the web table's tests: a server (in a thread of the test, or a real
+``partyrules serve`` process) and a WebSocket client that keeps what it was told.
+
+Tests speak to the server the way any client would: HTTP with httpx, the WebSocket with
+the ``websockets`` package, JSON as docs/server.md writes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+from websockets.asyncio.client import ClientConnection
+
+from partyrules.server import create_app
+
+TIMEOUT = 20.0
+"""The longest a test waits for one message (a busy 2-core machine)."""
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ThreadServer:
+    """The app on uvicorn in a thread of the test process (quick to start and stop)."""
+
+    def __init__(self, db: Path, race_pause: float = 0.0) -> None:
+        self.db = db
+        config = uvicorn.Config(create_app(db, race_pause=race_pause), host="127.0.0.1",
+                                port=0, log_level="warning", ws_max_size=64 * 1024,
+                                lifespan="on")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self.port = 0
+
+    def start(self) -> None:
+        """Start and wait until it listens."""
+        self._thread.start()
+        deadline = time.monotonic() + TIMEOUT
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.01)
+        self.port = self._server.servers[0].sockets[0].getsockname()[1]
+
+    def stop(self) -> None:
+        """Stop, letting the lifespan close the store."""
+        self._server.should_exit = True
+        self._thread.join(TIMEOUT)
+
+    @property
+    def base(self) -> str:
+        """The HTTP address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        """The WebSocket address of the tables."""
+        return f"ws://127.0.0.1:{self.port}/ws/"
+
+    def create(self, game: str, seats: list[str], config: dict[str, Any] | None = None,
+               seed: int = 7) -> dict[str, Any]:
+        """A new table: the ``POST /api/tables`` answer."""
+        answer = httpx.post(f"{self.base}/api/tables", timeout=TIMEOUT, json={
+            "game": game, "config": config or {}, "seats": seats, "seed": seed})
+        assert answer.status_code == 201, answer.text
+        created: dict[str, Any] = answer.json()
+        return created
+
+
+class ProcessServer(ThreadServer):
+    """A real ``partyrules serve`` process; :meth:`kill` is ``kill -9``."""
+
+    def __init__(self, db: Path, log: Path, race_pause: float = 0.0) -> None:
+        self.db = db
+        self.log = log
+        self.race_pause = race_pause
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start the process and wait until it answers."""
+        command = [sys.executable, "-m", "partyrules", "serve", "--port", str(self.port),
+                   "--db", str(self.db), "--race-pause", str(self.race_pause)]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"partyrules serve exited:\n{self.log.read_text()}")
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
+                    return
+            time.sleep(0.05)
+        raise RuntimeError(f"partyrules serve did not answer:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """``kill -9``: nothing of the server runs after it."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(TIMEOUT)
+
+    def stop(self) -> None:
+        """End the process if it runs."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(TIMEOUT)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ThreadServer]:
+    """A fresh server (bots never pause in races) over a database of its own."""
+    running = ThreadServer(tmp_path / "tables.sqlite3")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+class Client:
+    """A WebSocket client of one table: it joins, then keeps the latest update, the
+    narration by version and every error it was sent."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.welcome: dict[str, Any] = {}
+        self.update: dict[str, Any] = {}
+        self.log: dict[int, str] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.pongs = 0
+
+    @classmethod
+    async def join(cls, ws_base: str, table_id: str, token: str) -> Client:
+        """Connect, join with ``token`` and read the welcome and the first update."""
+        client = cls(await websockets.connect(ws_base + table_id, max_size=2**22))
+        await client.send({"type": "join", "token": token})
+        client.welcome = await client.receive()
+        assert client.welcome["type"] == "welcome", client.welcome
+        await client.next_update()
+        return client
+
+    async def send(self, message: Any) -> None:
+        """Send a message (JSON-encoded unless it is already text)."""
+        await self.connection.send(message if isinstance(message, str | bytes)
+                                   else json.dumps(message))
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message, whatever it is (updates and errors are also kept)."""
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.connection.recv(),
+                                                                    TIMEOUT))
+        if message["type"] == "update":
+            assert message["version"] >= self.update.get("version", 0), "versions go back"
+            self.update = message
+            for entry in message["log"]:
+                self.log[entry["version"]] = entry["text"]
+        elif message["type"] == "error":
+            self.errors.append(message)
+        elif message["type"] == "pong":
+            self.pongs += 1
+        return message
+
+    async def next_update(self) -> dict[str, Any]:
+        """The next update message."""
+        while (await self.receive())["type"] != "update":
+            pass
+        return self.update
+
+    async def until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read until the latest update satisfies ``done``."""
+        while not done(self.update):
+            await self.next_update()
+        return self.update
+
+    async def error(self) -> dict[str, Any]:
+        """The next error message."""
+        count = len(self.errors)
+        while len(self.errors) == count:
+            await self.receive()
+        return self.errors[-1]
+
+    async def settle(self) -> dict[str, Any]:
+        """Ping and read up to the pong: every message sent before it has been read."""
+        pongs = self.pongs
+        await self.send({"type": "ping"})
+        while self.pongs == pongs:
+            await self.receive()
+        return self.update
+
+    async def close(self) -> None:
+        """Leave the table."""
+        await self.connection.close()
+
+
+async def play_randomly(client: Client, rng: random.Random, pace: float = 0.06) -> None:
+    """Act for the client's seat with random legal actions until the game is over.
+
+    ``pace`` keeps a client under the rate limit. An action refused because another
+    seat acted first (a race) is simply chosen again from the next update.
+    """
+    while not client.update["finished"]:
+        legal = client.update["legal"]
+        if not legal:
+            await client.next_update()
+            continue
+        version = client.update["version"]
+        await client.send({"type": "act", "action": rng.choice(legal)["action"]})
+        await asyncio.sleep(pace)
+        while client.update["version"] == version and not client.update["finished"]:
+            message = await client.receive()
+            if message["type"] == "error":
+                assert message["code"] in ("illegal_action", "finished"), message
+                break
