@@ -103,9 +103,9 @@ def token_kind(state: State, token: int) -> CardKind:
 
 def placed(state: State, film: Sequence[Slot]) -> tuple[Placed, ...]:
     """A film's slots as the tally sees them."""
-    return tuple(Placed(kind, slot.role, slot.icon)
-                 for kind, slot in zip(kinds_of(state, [s.card for s in film]), film,
-                                       strict=True))
+    kinds = state.config.deck().cards
+    return tuple(Placed(kinds[slot.card] if slot.card >= 0 else token_kind(state, slot.card),
+                        slot.role, slot.icon) for slot in film)
 
 
 def _draw(state: State, changes: dict[str, Any], back: str, count: int) -> tuple[int, ...]:

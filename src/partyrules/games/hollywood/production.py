@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from partyrules.games.hollywood.actions import (
     AssignCard,
@@ -40,7 +40,14 @@ from partyrules.games.hollywood.flow import (
     replaced,
     reveal,
 )
-from partyrules.games.hollywood.state import MAX_WORTHLESS, Producing, Slot, State, Studio
+from partyrules.games.hollywood.state import (
+    MAX_WORTHLESS,
+    Config,
+    Producing,
+    Slot,
+    State,
+    Studio,
+)
 
 __all__ = [
     "FILMS",
@@ -187,7 +194,7 @@ def finish_error(state: State, seat: int) -> str | None:
     """Stage 5: every film made is valid, the films hold the Scandals cards due, and
     the Second-Team Directors can be paid."""
     studio = studio_of(state, seat)
-    found = production_error([placed(state, film) for film in studio.films],
+    found = production_error([placed(state, film) if film else () for film in studio.films],
                              studio.obligation, state.money[seat])
     return None if found is None else found[0]
 
@@ -196,20 +203,56 @@ def finish_error(state: State, seat: int) -> str | None:
 
 
 def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
-    """Every ``AssignCard`` move ``seat`` may make now."""
+    """Every ``AssignCard`` move ``seat`` may make now: each card of the hand, then of
+    the films in order, to every other place it may go (a film in each role it may play,
+    or the hand)."""
     studio = studio_of(state, seat)
     if studio.moves >= move_budget(studio):
         yield from _toward_plan(state, seat)
         return
-    for card in _cards(studio):
-        kind = kinds_of(state, (card,))[0]
-        here = _where(studio, card)
-        for film in (0, 1, 2, None):
-            for role in (_roles(kind) if film is not None else (None,)):
-                acting = None if film is None else (role or natural_role(kind))
-                if here != (film, acting) and (acting is None
-                                               or role_error(kind, acting) is None):
-                    yield AssignCard(seat, card, film, role)
+    table = _card_moves(state.config, seat)
+    for card in studio.hand:
+        everywhere, elsewhere = table.get(card) or _fill_card_moves(state, seat, card)
+        yield from elsewhere.get(_IN_HAND, everywhere)
+    for index, film in enumerate(studio.films):
+        for slot in film:
+            everywhere, elsewhere = table.get(slot.card) or _fill_card_moves(
+                state, seat, slot.card)
+            yield from elsewhere.get((index, slot.role), everywhere)
+
+
+_Place = tuple[int | None, str | None]
+"""Where a card lies: ``(film, role played)``, or ``(None, None)`` in the hand."""
+_IN_HAND: _Place = (None, None)
+_CardMoves = tuple[tuple[AssignCard, ...], dict[_Place, tuple[AssignCard, ...]]]
+"""A card's moves: to every place it may go, and from each of those places to the
+others."""
+
+
+@lru_cache(maxsize=256)
+def _card_moves(config: Config, seat: int) -> dict[int, _CardMoves]:
+    """The moves of each card of ``seat`` under ``config`` met so far (filled by
+    :func:`_fill_card_moves`): a card's places depend only on its kind, so its move
+    records are built once and shared by every listing (they are immutable)."""
+    return {}
+
+
+def _fill_card_moves(state: State, seat: int, card: int) -> _CardMoves:
+    """Build, remember and return the moves of ``card`` (a card of ``seat``): every
+    film in every role the card may play, then the hand, in that order."""
+    kind = kinds_of(state, (card,))[0]
+    places: list[tuple[_Place, AssignCard]] = []
+    for film in (0, 1, 2, None):
+        for role in (_roles(kind) if film is not None else (None,)):
+            acting = None if film is None else (role or natural_role(kind))
+            if acting is None or role_error(kind, acting) is None:
+                places.append(((film, acting), AssignCard(seat, card, film, role)))
+    everywhere = tuple(move for _, move in places)
+    elsewhere = {here: tuple(move for place, move in places if place != here)
+                 for here, _ in places}
+    moves = (everywhere, elsewhere)
+    _card_moves(state.config, seat)[card] = moves
+    return moves
 
 
 def _toward_plan(state: State, seat: int) -> tuple[AssignCard, ...]:
@@ -256,29 +299,84 @@ def _moves_to(state: State, seat: int, studio: Studio,
 def production_actions(state: State, seat: int) -> Iterator[
         AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
         | FinishProduction]:
-    """Every Stage 5 action of ``seat``: moves, takes, Teacher icons, the finish."""
+    """Every Stage 5 action of ``seat``: the finish, moves, takes (for each card of the
+    hand a Worthless Script, then a Second-Team Director), Teacher icons."""
     studio = studio_of(state, seat)
     if studio.finished:
         return
     if finish_error(state, seat) is None:
-        yield FinishProduction(seat)
+        yield _finish(seat)
     yield from assign_actions(state, seat)
-    for card in studio.hand:
-        for take in (TakeWorthlessScript(seat, card), TakeSecondTeamDirector(seat, card)):
-            if take_error(state, take) is None:
-                yield take
-    if not state.config.awards:
+    yield from _take_actions(state, seat, studio)
+    if state.config.awards:
+        yield from _teach_actions(state, seat, studio)
+
+
+_finish = cache(FinishProduction)
+_take_worthless = cache(TakeWorthlessScript)
+_take_second_team = cache(TakeSecondTeamDirector)
+_teach = cache(TeachIcon)
+"""Action records built once and shared: they are immutable, and building them was a
+large part of a listing."""
+
+
+def _take_actions(state: State, seat: int, studio: Studio) -> Iterator[
+        TakeWorthlessScript | TakeSecondTeamDirector]:
+    """The takes :func:`take_error` allows, found without asking it of every card: the
+    limits and the supplies are the same for every card of the hand; what remains per
+    card is the Scandals frame and the obligation."""
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    worthless = (studio.worthless < MAX_WORTHLESS
+                 and len(state.worthless) > sum(s.worthless for s in phase.studios))
+    second_team = (state.config.awards and studio.second_team < 1
+                   and len(state.second_team) > sum(s.second_team for s in phase.studios))
+    if not (worthless or second_team):
         return
     kinds = state.config.deck().cards
+    for card in studio.hand:
+        if card < 0 or kinds[card].scandal:
+            continue
+        if studio.obligation and card not in _discardable(
+                state.config, studio.start, studio.discards, studio.obligation):
+            continue
+        if worthless:
+            yield _take_worthless(seat, card)
+        if second_team:
+            yield _take_second_team(seat, card)
+
+
+@lru_cache(maxsize=1024)
+def _discardable(config: Config, start: tuple[int, ...], discards: tuple[int, ...],
+                 obligation: int) -> frozenset[int]:
+    """The cards of ``start`` not yet discarded whose discard leaves the others able to
+    hold ``obligation`` Scandals cards (:func:`take_error`'s last check), worked out
+    once per studio and set of discards instead of at every listing. ``start`` holds
+    dealt cards only (no supply token), as the state's checks make sure."""
+    kinds = config.deck().cards
+    kept = [card for card in start if card not in discards]
+    return frozenset(card for card in kept if scandal_obligation(
+        [kinds[other] for other in kept if other != card]) >= obligation)
+
+
+def _teach_actions(state: State, seat: int, studio: Studio) -> Iterator[TeachIcon]:
+    """The icons :func:`teach_error` allows: each Teacher of a film not used this year
+    gives any genre to each card of its film acting as director, actor or actress or
+    being an Assistant Director, that has no icon yet."""
+    kinds = state.config.deck().cards
+    used = {teacher for teacher, _ in studio.taught}
     for film in studio.films:
         for teacher in film:
-            if teacher.card < 0 or kinds[teacher.card].effect != "teacher":
+            if teacher.card < 0 or kinds[teacher.card].effect != "teacher" \
+                    or teacher.card in used:
                 continue
             for slot in film:
-                for genre in GENRES:
-                    teach = TeachIcon(seat, teacher.card, slot.card, genre)
-                    if teach_error(state, teach) is None:
-                        yield teach
+                if slot.icon:
+                    continue
+                kind = kinds_of(state, (slot.card,))[0]
+                if slot.role in TEACHABLE or (kind.kind == "crew" and bool(kind.genres)):
+                    for genre in GENRES:
+                        yield _teach(seat, teacher.card, slot.card, genre)
 
 
 def random_production_action(state: State, seat: int, rng: random.Random) -> (
