@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from partyrules.core.game import Outcome, standing
@@ -189,6 +191,12 @@ def _acts(state: State, seat: int) -> bool:
         return not phase.studios[seat].finished
     if isinstance(phase, CrewPlanning):
         return seat not in phase.ended
+    if isinstance(phase, CrewTurn):
+        return seat == phase.seat
+    if isinstance(phase, StarDistribution):
+        return seat == state.distributor
+    if isinstance(phase, Answering):
+        return seat == phase.queue[0].target
     return seat in to_act(state)
 
 
@@ -411,44 +419,96 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
-    """Every action ``seat`` may take now, in a fixed order."""
+    """Every action ``seat`` may take now, in a fixed order.
+
+    The records handed out are shared (they are immutable): each is built once, and the
+    lists that recur (an auction's bids, the targets of a play) are kept whole."""
     if not _acts(state, seat):
         return
     phase = state.phase
-    if isinstance(phase, DistributorBids):
-        yield from (BidForDistributor(seat, v) for v in sorted(state.bid_cards[seat]))
-    elif isinstance(phase, StarDistribution):
-        for card in phase.stars:
-            for to in range(state.config.players):
-                if to not in phase.served:
-                    yield GiveStar(seat, card, to)
-    elif isinstance(phase, Drafting):
-        yield from (Draft(seat, card) for card in state.packets[seat])
-    elif isinstance(phase, Bidding):
-        for lot in _lots(state):
-            for value in sorted(state.bid_cards[seat]):
-                if value <= state.money[seat]:
-                    yield Bid(seat, lot, value)
+    if isinstance(phase, Drafting):
+        yield from map(_draft, repeat(seat), state.packets[seat])
+    elif isinstance(phase, Producing):
+        yield from production_actions(state, seat)
     elif isinstance(phase, (CrewTurn, CrewPlanning)):
         play = building(state, seat)
         if play is None:
-            for card in playable(state, seat, state.hands[seat]):
-                yield PlayCrew(seat, card)
-            if not holds_lawyer(state, state.hands[seat]):
-                yield EndCrew(seat)
+            crew = _crew_cards(state.config)
+            lawyer = False
+            for card in state.hands[seat]:
+                if crew[card]:
+                    yield _play_crew(seat, card)
+                    lawyer = lawyer or crew[card] == _LAWYER
+            if not lawyer:
+                yield _end_crew(seat)
         elif play.target == -1:
-            for target in range(state.config.players):
-                if target != seat:
-                    yield ChooseTarget(seat, target)
+            yield from _targets(seat, state.config.players)
         else:
-            yield from (NameType(seat, kind) for kind in named_types(state, play.card))
+            yield from _names(seat, named_types(state, play.card))
+    elif isinstance(phase, Bidding):
+        yield from _bids(seat, _lots(state),
+                         _affordable(state.bid_cards[seat], state.money[seat]))
+    elif isinstance(phase, StarDistribution):
+        served = phase.served
+        players = state.config.players
+        for card in phase.stars:
+            for to in range(players):
+                if to not in served:
+                    yield _give_star(seat, card, to)
     elif isinstance(phase, Answering):
         play = phase.queue[0]
-        yield from (GiveCard(seat, card) for card in eligible(state, play.target, play.named))
+        yield from map(_give_card, repeat(seat), eligible(state, play.target, play.named))
         if state.config.deck().cards[play.card].effect == "lawyer":
-            yield PayInstead(seat)
-    elif isinstance(phase, Producing):
-        yield from production_actions(state, seat)
+            yield _pay_instead(seat)
+    elif isinstance(phase, DistributorBids):
+        yield from map(_bid_for_distributor, repeat(seat), sorted(state.bid_cards[seat]))
+
+
+_draft = cache(Draft)
+_play_crew = cache(PlayCrew)
+_end_crew = cache(EndCrew)
+_give_star = cache(GiveStar)
+_give_card = cache(GiveCard)
+_pay_instead = cache(PayInstead)
+_bid_for_distributor = cache(BidForDistributor)
+"""The records :func:`legal_actions` hands out, each built once and then shared (building
+them was the larger part of a listing)."""
+
+_CREW, _LAWYER = 1, 2
+"""What a card is in Stage 4 (:func:`_crew_cards`): playable, or a Lawyer (playable and
+binding: "you must play a Lawyer if you have one"); 0: neither."""
+
+
+@lru_cache(maxsize=64)
+def _crew_cards(config: Config) -> tuple[int, ...]:
+    """Per card id of ``config``: ``_LAWYER``, ``_CREW`` (an Agent or a Scandals card:
+    :func:`~partyrules.games.hollywood.crew.playable`) or 0."""
+    return tuple(_LAWYER if kind.effect == "lawyer" else _CREW if kind.effect == "agent"
+                 or kind.scandal else 0 for kind in config.deck().cards)
+
+
+@lru_cache(maxsize=256)
+def _targets(seat: int, players: int) -> tuple[ChooseTarget, ...]:
+    """Stage 4: every seat but ``seat`` as the target of its play."""
+    return tuple(ChooseTarget(seat, target) for target in range(players) if target != seat)
+
+
+@lru_cache(maxsize=256)
+def _names(seat: int, types: tuple[str, ...]) -> tuple[NameType, ...]:
+    """Stage 4: each of ``types`` named."""
+    return tuple(NameType(seat, kind) for kind in types)
+
+
+@lru_cache(maxsize=1024)
+def _affordable(bid_cards: frozenset[int], money: int) -> tuple[int, ...]:
+    """Stage 3: the bid cards of a seat with ``money``, lowest first."""
+    return tuple(value for value in sorted(bid_cards) if value <= money)
+
+
+@lru_cache(maxsize=1024)
+def _bids(seat: int, lots: tuple[int, ...], values: tuple[int, ...]) -> tuple[Bid, ...]:
+    """Stage 3: every bid of ``seat``, lot by lot, each of ``values`` on each."""
+    return tuple(Bid(seat, lot, value) for lot in lots for value in values)
 
 
 def max_decisions(config: Config) -> int:
