@@ -8,7 +8,7 @@
 (() => {
   const TABLE_SEAT = -1;            // partyrules.core.game.TABLE: the whole table's rulings
   const MAX_LOG = 500;              // the server sends at most the last 500 entries
-  const RECONNECT_DELAYS = [300, 1000, 2000, 4000, 8000];
+  const RECONNECT_DELAYS = [250, 500, 1000, 2000, 4000];   // then every 4 s, with jitter
   const PING_EVERY = 20000;         // keeps idle connections open through proxies
   const MANY_BUTTONS = 12;          // beyond this, a filter box helps on a phone
   const SEAT_KEYS = /^(seat|active|dreamer|deciding|distributor|partner|offender|winner|first_player|first_dreamer|first_active|crew_seat)$/;
@@ -196,7 +196,9 @@
         setStatus("disconnected", true);
         return;
       }
-      const delay = RECONNECT_DELAYS[Math.min(reconnectAttempt, RECONNECT_DELAYS.length - 1)];
+      // Jitter spreads a whole table's reconnections after a server restart.
+      const delay = RECONNECT_DELAYS[Math.min(reconnectAttempt, RECONNECT_DELAYS.length - 1)]
+        * (1 + Math.random() * 0.25);
       reconnectAttempt += 1;
       setStatus("connection lost, reconnecting…", true);
       reconnectTimer = setTimeout(connect, delay);
@@ -208,7 +210,11 @@
       case "welcome":
         welcome = message;
         reconnectAttempt = 0;
-        log = new Map();          // the first update after a welcome brings the whole log
+        // The first update after a welcome brings the whole table and log again; until
+        // it comes, the page keeps showing the last one.
+        log = new Map();
+        update = null;
+        delete document.body.dataset.version;
         setStatus("connected", false);
         onWelcome();
         break;
@@ -498,6 +504,7 @@
 
   function scalarText(key, value) {
     if (value === null) return "—";
+    if (value === "") return "(empty)";
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (typeof value === "number" && SEAT_KEYS.test(key) && Number.isInteger(value)
         && value >= TABLE_SEAT && value < players()) {
@@ -534,7 +541,8 @@
   function renderValue(key, value) {
     if (isScalar(value)) {
       if (typeof value === "number" && /_size$/.test(key)) return el("span", {class: "count"}, String(value));
-      return el("span", {class: value === null ? "scalar none" : "scalar"}, scalarText(key, value));
+      return el("span", {class: value === null || value === "" ? "scalar none" : "scalar"},
+                scalarText(key, value));
     }
     if (Array.isArray(value)) return renderArray(key, value);
     return renderRecord(value);

@@ -100,7 +100,7 @@
     const claimed = [];
     const card = el("section", {class: "dream-card", "aria-label": "Dream card"});
     if (view.word) {
-      card.append(el("div", {class: "hint"}, `The Dreamer (${ctx.seatName(view.dreamer)}) must find`),
+      card.append(el("div", {class: "hint"}, `${ctx.seatName(view.dreamer)}, the Dreamer, must find`),
         el("div", {class: "word", dataset: {word: view.word}}, view.word));
     } else {
       card.append(el("div", {class: "hint"}, `${ctx.seatName(view.dreamer)} dreams.`));
