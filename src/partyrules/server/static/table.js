@@ -616,7 +616,8 @@
     // The viewer's seat is in the header and the seats to act in the turn line; the
     // per-seat numbers make one table; the settings go last, folded.
     const main = renderRecord(view, new Set(["seat", "to_act", "config", ...columns]));
-    const wrap = el("div", {}, columns.length ? seatsTable(view, columns) : null, main);
+    const wrap = el("div", {},
+      columns.length ? el("div", {class: "table-scroll"}, seatsTable(view, columns)) : null, main);
     if (view.config && typeof view.config === "object") {
       wrap.append(el("details", {}, el("summary", {}, "Settings"), renderRecord(view.config)));
     }
