@@ -506,6 +506,8 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
     assert link.startswith(f"{server.base}/table/{table_id}#token=")
     page.wait_for_selector(f'#tables tr[data-table="{table_id}"]')
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_WIDTH
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=ARTIFACTS / "server-lobby.png", full_page=True)
     # The link opens the seat; the table was made with the form's settings.
     seat = open_table(contexts, server, link.removeprefix(server.base))
     assert seat.locator("#role").inner_text() == "Seat 1"
