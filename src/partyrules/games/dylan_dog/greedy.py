@@ -1043,20 +1043,28 @@ def progress(state: State) -> tuple[float, ...]:
     It reads every seat's story: the search calls it on states it drew itself
     (``determinize``), where the other stories are guesses.
     """
-    cards = state.config.the_cards()
-    table = _table(state)
+    held = state.held
     found = []
-    for seat, story in enumerate(state.story):
-        needed = _needed_cards(cards, story)
-        worth = _card_values(cards, story)
-        value = position_value(state, seat, _aims(table, seat, story))
-        for holder, held in enumerate(state.held):
+    for seat, (wants, needed, worth) in enumerate(_seats(_table(state), state.story)):
+        value = position_value(state, seat, wants)
+        for holder, cards in enumerate(held):
             if holder == seat:
-                value += sum(map(worth.__getitem__, held))
-            elif held:
-                value += TRADE_HOPE * len(needed.intersection(held))
+                value += sum(map(worth.__getitem__, cards))
+            elif cards:
+                value += TRADE_HOPE * len(needed.intersection(cards))
         found.append(value)
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=1024)
+def _seats(table: _Table, stories: tuple[tuple[int, ...], ...]
+           ) -> tuple[tuple[Aims, frozenset[int], tuple[float, ...]], ...]:
+    """Per seat, its :class:`Aims`, the mystery cards of its story and what each card is
+    worth to it: the search judges many states with the same table and stories (a
+    move's units change neither), so one lookup serves every seat."""
+    cards = table.config.the_cards()
+    return tuple((_aims(table, seat, story), _needed_cards(cards, story),
+                  _card_values(cards, story)) for seat, story in enumerate(stories))
 
 
 def heuristic(state: State) -> tuple[float, ...]:
