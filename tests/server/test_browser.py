@@ -185,6 +185,12 @@ def wait_version(page: Page, at_least: int) -> None:
                            "window.PartyTable.update.version >= v", arg=at_least)
 
 
+def settled(page: Page) -> None:
+    """Wait until the page's actions are settled: the server has answered each (its update
+    or its error came before the pong of the ping the page sends after an action)."""
+    page.wait_for_function("() => !window.PartyTable.pending")
+
+
 def update_of(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate("() => window.PartyTable.update")
     return found
@@ -211,7 +217,7 @@ def dinner_choice(page: Page) -> dict[str, Any] | None:
     towards its end (no Unknown, no Exchange), or None when the seat may not act."""
     choice: dict[str, Any] | None = page.evaluate("""() => {
         const update = window.PartyTable.update;
-        if (!update || update.finished) return null;
+        if (!update || update.finished || window.PartyTable.pending) return null;
         const index = update.legal.findIndex(
             (entry) => !["Unknown", "Exchange"].includes(entry.action.type));
         if (index < 0) return null;
@@ -236,25 +242,25 @@ def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False,
     """Play Dinner on every page until the game ends (or ``until()``): in each round every
     page that may act acts before anything waits (ballots are cast at once)."""
     steps = 0
+    idle_since = time.monotonic()
     while steps < limit and not until():
         choices = [(page, dinner_choice(page)) for page in pages]
         acting = [(page, choice) for page, choice in choices if choice is not None]
         if not acting:
             if any(update_of(page)["finished"] for page in pages):
                 return steps
-            # A bot is playing: wait for the next update on any page.
-            before = max(version(page) for page in pages)
-            pages[0].wait_for_function(
-                "(v) => window.PartyTable.update.version > v || window.PartyTable.update.finished"
-                " || window.PartyTable.update.legal.length > 0", arg=before)
+            # A bot is playing, or an update is on its way to the page that acts next.
+            assert time.monotonic() - idle_since < WAIT_MS / 1000, "nobody may act"
+            time.sleep(0.03)
             continue
+        idle_since = time.monotonic()
         for page, choice in acting:
             play_dinner_step(page, choice)
             steps += 1
-        for page, choice in acting:
-            wait_version(page, choice["version"] + 1)
-        for page in pages:
-            assert_clean(page)
+        for page, _ in acting:
+            settled(page)
+    for page in pages:
+        assert_clean(page)  # no action was refused, no script failed
     return steps
 
 

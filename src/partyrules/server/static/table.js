@@ -30,6 +30,7 @@
   let pingTimer = null;
   let stopped = false;              // a refused token: reconnecting would not help
   let pending = false;              // an action is on its way: buttons wait for an answer
+  let pings = [];                   // per ping not yet answered: true if it follows an act
 
   // -- small DOM helpers ------------------------------------------------------------------
 
@@ -145,22 +146,30 @@
 
   // -- the connection ---------------------------------------------------------------------
 
-  function send(message) {
+  function send(message, afterAct = false) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       showBanner("error", "Not connected: the message was not sent; reconnecting…", "offline");
       return false;
     }
     socket.send(JSON.stringify(message));
+    if (message && message.type === "ping") pings.push(afterAct);
     return true;
   }
 
-  /** Send an action (the engine's JSON, as listed in `legal`); the buttons wait for the answer. */
+  /** Send an action (the engine's JSON, as listed in `legal`). The buttons wait until it
+   *  is settled: the server answers a connection's messages in order and sends the
+   *  update an accepted action makes (or the error) before the pong of the ping that
+   *  follows it, so an update from another seat in between re-enables nothing. */
   function act(action) {
-    if (send({type: "act", action})) {
+    if (send({type: "act", action}) && send({type: "ping"}, true)) {
       pending = true;
-      for (const button of document.querySelectorAll("#actions button, #game-area button.act-send")) {
-        button.disabled = true;
-      }
+      disableActions();
+    }
+  }
+
+  function disableActions() {
+    for (const button of document.querySelectorAll("#actions button, #game-area button.act-send")) {
+      button.disabled = true;
     }
   }
 
@@ -175,7 +184,7 @@
       ws.send(JSON.stringify({type: "join", token}));
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
-        if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({type: "ping"}));
+        if (ws.readyState === WebSocket.OPEN) send({type: "ping"});
       }, PING_EVERY);
     });
     ws.addEventListener("message", (event) => {
@@ -192,6 +201,7 @@
       if (socket !== ws) return;
       clearInterval(pingTimer);
       pending = false;
+      pings = [];
       if (stopped) {
         setStatus("disconnected", true);
         return;
@@ -219,14 +229,16 @@
         onWelcome();
         break;
       case "update":
-        pending = false;
         onUpdate(message);
         break;
       case "error":
-        pending = false;
         onError(message);
         break;
       case "pong":
+        if (pings.shift() && !pings.includes(true)) {
+          pending = false;        // every action sent is settled
+          if (update) withKeptInputs(render);
+        }
         break;
       default:
         showBanner("error", `Unknown message from the server: ${message.type}`, "client");
@@ -253,9 +265,6 @@
     if (message.code === "bad_token") {
       stopped = true;             // the server closes; a retry would be refused again
       setStatus("not admitted", true);
-    }
-    for (const button of document.querySelectorAll("#actions button, #game-area button.act-send")) {
-      button.disabled = false;
     }
   }
 
@@ -321,7 +330,7 @@
     }
     const context = {
       area, view, update, welcome, table: welcome.table, role: welcome.role, seat: mySeat(),
-      legal: update.legal || [], fragment, state: pluginState, tableId, token,
+      legal: update.legal || [], fragment, state: pluginState, tableId, token, pending,
       el, svgEl, humanize, seatName, act, send, substitute, showBanner,
       fetchJson: (url) => fetch(url).then((response) => {
         if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -668,6 +677,8 @@
     send,
     act,
     get welcome() { return welcome; },
+    /** True while an action sent is not settled yet (its buttons wait). */
+    get pending() { return pending; },
     get update() { return update; },
     el, svgEl, humanize, seatName, substitute,
     TABLE: TABLE_SEAT,

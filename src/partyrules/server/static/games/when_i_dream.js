@@ -39,7 +39,8 @@
       dataset: {key: `wid:${kind}:${field}`, field},
     });
     const form = ctx.el("form", {class: "big-form", dataset: {type: kind}}, input,
-      ctx.el("button", {type: "submit", class: "act-send", dataset: {type: kind}}, buttonText));
+      ctx.el("button", {type: "submit", class: "act-send", disabled: ctx.pending, dataset: {type: kind}},
+        buttonText));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = input.value.trim();
