@@ -295,6 +295,10 @@ def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, contexts:
     assert replay.status_code == 200, replay.text
     loaded = partyrules.loads(replay.text)
     assert len(loaded.actions) == final and loaded.verify().ok
+    # Once the game is over a seat may download it too, from the page.
+    with pages[1].expect_download() as download:
+        pages[1].locator("#replay-button").click()
+    assert partyrules.loads(Path(download.value.path()).read_text()) == loaded
     assert server.listing(created["id"])["finished"] is True
     # No token ever reached the server's log (the page sends them in the fragment-free
     # WebSocket message only).
