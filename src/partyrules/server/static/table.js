@@ -11,6 +11,7 @@
   const RECONNECT_DELAYS = [250, 500, 1000, 2000, 4000];   // then every 4 s, with jitter
   const PING_EVERY = 20000;         // keeps idle connections open through proxies
   const MANY_BUTTONS = 12;          // beyond this, a filter box helps on a phone
+  // Field names under which views hold a seat number: shown as "Seat 2 (you)".
   const SEAT_KEYS = /^(seat|active|dreamer|deciding|distributor|partner|offender|winner|first_player|first_dreamer|first_active|crew_seat)$/;
 
   const fragment = new URLSearchParams(location.hash.slice(1));
