@@ -488,7 +488,8 @@ def test_each_games_page_fits_a_phone_and_is_photographed(server: Server, contex
     assert page.locator("#view-text").inner_text().strip()
     assert_clean(page)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / f"server-{game}-phone.png", full_page=True)
+    if game == "when_i_dream":  # the docs show one game on a phone
+        page.screenshot(path=ARTIFACTS / f"server-{game}-phone.png", full_page=True)
     page.set_viewport_size(DESKTOP)
     page.screenshot(path=ARTIFACTS / f"server-{game}.png", full_page=True)
 
