@@ -68,15 +68,12 @@ full hidden deal costs several iterations, and 200 iterations still sample 25 de
 class _Node:
     """A tree node: statistics of the move that led here, and the moves from here.
 
-    A node also keeps what the walk last found at it, for the next walks through the same
-    drawn deal (see :meth:`ISMCTSBot._iterate`): the state it was reached with
-    (``seen``), who could act there (``acting``, empty when the game was over), and each
-    actor's listed actions (``listed``); a child keeps the state its action led to
-    (``after``) from the state it was applied to (``before``).
+    A node also keeps what the walks through the current drawn deal (``deal``, the drawn
+    state at the root) found at it, by the state they reached it with (``seen``, keyed by
+    identity: see :meth:`ISMCTSBot._iterate`).
     """
 
-    __slots__ = ("acting", "action", "after", "available", "before", "children", "listed",
-                 "reward", "seen", "visits")
+    __slots__ = ("action", "available", "children", "deal", "reward", "seen", "visits")
     # Children are keyed by (actor, action): actions are frozen, hashable records.
 
     def __init__(self, action: Any = None) -> None:
@@ -85,22 +82,36 @@ class _Node:
         self.available = 0
         self.reward = 0.0
         self.children: dict[Hashable, _Node] = {}
-        self.seen: Any = None
-        self.acting: frozenset[int] = frozenset()
+        self.deal: Any = None
+        self.seen: dict[int, _Seen] = {}
+
+
+class _Seen:
+    """What a walk found at a node in one state: who could act (empty when the game was
+    over), each actor's listed actions, and the states that each child's action and
+    each ruling of the table led to."""
+
+    __slots__ = ("acting", "after", "listed", "ruled", "state")
+
+    def __init__(self, state: Any, acting: frozenset[int]) -> None:
+        self.state = state  # held, so that no other state takes its id meanwhile
+        self.acting = acting
         self.listed: dict[int, _Listed] = {}
-        self.before: Any = None
-        self.after: Any = None
+        self.after: dict[_Node, Any] = {}
+        self.ruled: dict[Any, Any] = {}
 
 
 class _Listed:
-    """An actor's legal actions in a node's ``seen`` state, in the game's order, and the
-    child of each (None: not tried yet)."""
+    """An actor's legal actions in one state of a node, in the game's order, the child of
+    each (None: not tried yet), and how many children the node had then (``known``: a
+    child added through another listing makes this one stale)."""
 
-    __slots__ = ("actions", "children")
+    __slots__ = ("actions", "children", "known")
 
-    def __init__(self, actions: list[Any], children: list[_Node | None]) -> None:
+    def __init__(self, actions: list[Any], children: list[_Node | None], known: int) -> None:
         self.actions = actions
         self.children = children
+        self.known = known
 
 
 @attrs.frozen(slots=True)
@@ -152,29 +163,38 @@ class ISMCTSBot:
                  playout: Match) -> None:
         # A drawn deal is walked iterations_per_draw times in a row and the rules are
         # deterministic, so walks through one deal meet the very same state objects
-        # again: a node recognizes its last state by identity (no hashing), and then
-        # reuses who acts, the listed actions and the states its children led to.
+        # again: a node recognizes them by identity (no hashing), and then reuses who
+        # acts, the listed actions and the states that actions led to. Each node forgets
+        # them when a walk of another deal reaches it.
         game = self.game
         advance = game.apply_listed or game.apply  # the actions below are the game's own
+        deal = state
         node = root
         path: list[tuple[_Node, int]] = []
         first = True
         while True:
-            if state is not node.seen:
-                node.seen = state
-                node.acting = frozenset() if game.is_terminal(state) else game.to_act(state)
-                node.listed = {}
-            acting = node.acting
+            if node.deal is not deal:
+                node.deal = deal
+                node.seen = {}
+            seen = node.seen.get(id(state))
+            if seen is None:
+                seen = node.seen[id(state)] = _Seen(
+                    state, frozenset() if game.is_terminal(state) else game.to_act(state))
+            acting = seen.acting
             if not acting:
                 break
             actor = seat if first and seat in acting else random_actor(acting, rng, TABLE_RATE)
             first = False
             if actor == TABLE:  # the table's rulings are chance, not searched
-                state = advance(state, game.random_action(state, actor, rng))
+                ruling = game.random_action(state, actor, rng)
+                after = seen.ruled.get(ruling)
+                if after is None:
+                    after = seen.ruled[ruling] = advance(state, ruling)
+                state = after
                 continue
-            listed = node.listed.get(actor)
-            if listed is None:
-                listed = node.listed[actor] = self._listing(node, state, actor)
+            listed = seen.listed.get(actor)
+            if listed is None or listed.known != len(node.children):
+                listed = seen.listed[actor] = self._listing(node, state, actor)
             children = listed.children
             untried: list[int] = []
             available: list[_Node] = []
@@ -188,16 +208,17 @@ class ISMCTSBot:
                 index = untried[rng.randrange(len(untried))]
                 action = listed.actions[index]
                 child = children[index] = node.children[(actor, action)] = _Node(action)
+                listed.known += 1
                 child.available = 1
                 path.append((child, actor))
-                child.before = state
-                state = child.after = advance(state, action)
+                state = seen.after[child] = advance(state, action)
                 break
             child = self._select(available)
             path.append((child, actor))
-            if child.before is not state:
-                child.before, child.after = state, advance(state, child.action)
-            state = child.after
+            after = seen.after.get(child)
+            if after is None:
+                after = seen.after[child] = advance(state, child.action)
+            state = after
             node = child
         rewards = self._playout(playout, state)
         for child, actor in path:
@@ -209,7 +230,8 @@ class ISMCTSBot:
         here only: hashing is most of a lookup's cost)."""
         actions = list(self.game.legal_actions(state, actor))
         known = node.children
-        return _Listed(actions, [known.get((actor, action)) for action in actions])
+        return _Listed(actions, [known.get((actor, action)) for action in actions],
+                       len(known))
 
     def _select(self, children: list[_Node]) -> _Node:
         """UCB1 among the children legal in this draw (availability-counted)."""
