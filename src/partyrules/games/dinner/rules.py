@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from partyrules.core.game import Outcome, standing
@@ -417,7 +417,7 @@ def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:
     deck, _, exchanges = _prebuilt(state.config)
     if state.pile:
         if phase.drawn is not None and phase.drawn not in phase.declared:
-            yield Unknown(seat, phase.drawn)
+            yield _unknown(seat, phase.drawn)
         if not phase.exchanged:
             row = exchanges[seat]
             for card in hand:
@@ -425,17 +425,27 @@ def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:
     opened = False
     if len(hand) >= 2:
         opened = True
-        yield StartTable(seat)
+        yield _start_table(seat)
         for card in hand:
             if card in deck.deceased:
-                yield StartBurial(seat, card)
+                yield _start_burial(seat, card)
     if hand:
         for index, table in enumerate(state.tables):
             if len(table.cards) < MAX_TABLE:
                 opened = True
-                yield JoinTable(seat, index)
+                yield _join_table(seat, index)
     if not opened:
-        yield Pass(seat)
+        yield _pass(seat)
+
+
+_unknown = cache(Unknown)
+_start_table = cache(StartTable)
+_start_burial = cache(StartBurial)
+_join_table = cache(JoinTable)
+_pass = cache(Pass)
+_propose = cache(Propose)
+"""Listed records built once and shared (they are immutable), as the Invite and Exchange
+records of :func:`_prebuilt` are."""
 
 
 def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
@@ -445,12 +455,25 @@ def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
         for card in state.hands[seat]:
             yield row[card]
     if len(phase.invited) >= proposal_minimum(phase):
-        yield Propose(seat, "")
+        yield _propose(seat, "")
 
 
-def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
-    for mask in range(1 << len(proposed)):
-        yield Ballot(seat, frozenset(card for bit, card in enumerate(proposed) if mask >> bit & 1))
+@lru_cache(maxsize=256)
+def _ballots(seat: int, proposed: tuple[int, ...]) -> tuple[Ballot, ...]:
+    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject (built once
+    per seat and proposal: each is listed again and again by a search)."""
+    return tuple(Ballot(seat, rejected) for rejected in _rejections(proposed))
+
+
+@lru_cache(maxsize=256)
+def _rejections(proposed: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    """Every subset of ``proposed``, in the order of the bit masks (subset ``m`` holds
+    ``proposed[b]`` when bit ``b`` of ``m`` is set): built by doubling, each subset from
+    a smaller one, and shared by the seats voting on the same proposal."""
+    subsets: list[frozenset[int]] = [frozenset()]
+    for card in proposed:
+        subsets += [subset | {card} for subset in subsets]
+    return tuple(subsets)
 
 
 def random_ballot(seat: int, proposed: tuple[int, ...], rng: random.Random) -> Ballot:
