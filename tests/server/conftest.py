@@ -14,6 +14,7 @@ import os
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -28,6 +29,8 @@ import uvicorn
 import websockets
 from websockets.asyncio.client import ClientConnection
 
+import partyrules
+from partyrules.core.serialize import action_union, structure
 from partyrules.server import create_app
 
 TIMEOUT = 20.0
@@ -40,6 +43,18 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def stored_actions(db: Path, table_id: str) -> list[Any]:
+    """A table's actions as the database holds them, read with the engine's loader."""
+    with sqlite3.connect(db) as connection:
+        game_name, = connection.execute("SELECT game FROM tables WHERE id = ?",
+                                        (table_id,)).fetchone()
+        texts = [text for (text,) in connection.execute(
+            "SELECT action FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))]
+    union = action_union(partyrules.get_game(game_name))
+    return [structure(json.loads(text), union) for text in texts]
+
 
 
 class ThreadServer:
@@ -142,6 +157,17 @@ def server(tmp_path: Path) -> Iterator[ThreadServer]:
         running.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """One server for a module's tests (each makes tables of its own)."""
+    running = ThreadServer(tmp_path_factory.mktemp("server") / "tables.sqlite3")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
 class Client:
     """A WebSocket client of one table: it joins, then keeps the latest update, the
     narration by version and every error it was sent."""
@@ -204,11 +230,15 @@ class Client:
         return self.errors[-1]
 
     async def settle(self) -> dict[str, Any]:
-        """Ping and read up to the pong: every message sent before it has been read."""
+        """Ping and read up to the pong: every message sent before it has been read.
+        A ping dropped by the rate limit is sent again a moment later."""
         pongs = self.pongs
         await self.send({"type": "ping"})
         while self.pongs == pongs:
-            await self.receive()
+            message = await self.receive()
+            if message["type"] == "error" and message["code"] == "rate_limited":
+                await asyncio.sleep(0.1)
+                await self.send({"type": "ping"})
         return self.update
 
     async def close(self) -> None:
@@ -216,22 +246,34 @@ class Client:
         await self.connection.close()
 
 
-async def play_randomly(client: Client, rng: random.Random, pace: float = 0.06) -> None:
+async def play_randomly(client: Client, rng: random.Random, pace: float = 0.1) -> None:
     """Act for the client's seat with random legal actions until the game is over.
 
-    ``pace`` keeps a client under the rate limit. An action refused because another
-    seat acted first (a race) is simply chosen again from the next update.
+    After each action a ping: the server handles a connection's messages in order, so
+    the pong comes after the action's update (or its error), and the next choice is made
+    from a view that includes it. ``pace`` keeps the two messages under the rate limit.
+    An action refused because another seat acted first (a race) is chosen again from the
+    newer update, which comes before the refusal.
     """
     while not client.update["finished"]:
         legal = client.update["legal"]
         if not legal:
             await client.next_update()
             continue
-        version = client.update["version"]
         await client.send({"type": "act", "action": rng.choice(legal)["action"]})
+        errors = len(client.errors)
+        await client.settle()
+        for error in client.errors[errors:]:
+            assert error["code"] in ("illegal_action", "finished", "rate_limited"), error
         await asyncio.sleep(pace)
-        while client.update["version"] == version and not client.update["finished"]:
-            message = await client.receive()
-            if message["type"] == "error":
-                assert message["code"] in ("illegal_action", "finished"), message
-                break
+
+
+async def rule_when_asked(host: Client) -> None:
+    """The host of a table of bots: the first ruling (no objection, as the match
+    runner's table player) whenever the table alone may act, until the game is over."""
+    while not host.update["finished"]:
+        if host.update["to_act"] == [-1] and host.update["legal"]:
+            await host.send({"type": "act", "action": host.update["legal"][0]["action"]})
+            await host.settle()
+        else:
+            await host.next_update()

@@ -9,8 +9,16 @@ the game's name.
 
 >>> from partyrules.server import create_app
 >>> app = create_app(":memory:")
->>> sorted(route.path for route in app.routes)[:3]
-['/', '/api/games', '/api/tables']
+>>> for route in app.routes:
+...     print(route.path)
+/
+/table/{table_id}
+/api/games
+/api/games/{game}/components
+/api/tables
+/api/tables/{table_id}/replay
+/ws/{table_id}
+/static
 """
 
 from __future__ import annotations

@@ -130,6 +130,7 @@ class _Client:
         self._outbox: deque[str | _Close] = deque()
         self._wake = asyncio.Event()
         self._stale = False  # the table has changed since the last update sent
+        self._welcomed = False  # the welcome went out: updates may follow
         self._told = 0  # the version up to which the log was sent
         loop = asyncio.get_running_loop()
         self._clock = loop.time
@@ -165,21 +166,35 @@ class _Client:
         self._wake.set()
 
     async def run_sender(self) -> None:
-        """Send what is queued, then updates, until the connection closes."""
+        """Send what is queued and the updates, until the connection closes.
+
+        A pending update goes before a queued error: an action refused because another
+        seat acted first is explained by the update that comes with the refusal. Nothing
+        goes before the welcome.
+        """
         websocket = self.websocket
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while self._outbox:
-                item = self._outbox.popleft()
-                if isinstance(item, _Close):
-                    await websocket.close(item.code, item.reason)
-                    return
-                await websocket.send_text(item)
-            if self._stale and self.table is not None and self._access is not None:
-                self._stale = False
-                since, self._told = self._told, self.table.version
-                await websocket.send_text(_encode(self.table.update(self._access, since)))
+            while True:
+                if self._stale and self._welcomed:
+                    await websocket.send_text(self._next_update())
+                elif self._outbox:
+                    item = self._outbox.popleft()
+                    if isinstance(item, _Close):
+                        await websocket.close(item.code, item.reason)
+                        return
+                    await websocket.send_text(item)
+                    self._welcomed = self._welcomed or item.startswith('{"type":"welcome"')
+                else:
+                    break
+
+    def _next_update(self) -> str:
+        """The update of the table's latest version, with the log since the last one."""
+        assert self.table is not None and self._access is not None
+        self._stale = False
+        since, self._told = self._told, self.table.version
+        return _encode(self.table.update(self._access, since))
 
     async def _receive(self) -> str | None:
         """The next text message, or None when the client has gone; a binary frame is

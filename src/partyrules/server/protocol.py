@@ -10,7 +10,7 @@ Ping()
 >>> parse_client_message('{"type": "act"}')
 Traceback (most recent call last):
 ...
-partyrules.server.protocol.ProtocolError: malformed: an act message has the keys action, type
+partyrules.server.protocol.ProtocolError: malformed: the act message has the keys action, type
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ a client sends join, act or ping
         raise ProtocolError("malformed", f"unknown message type {kind!r}; a client sends "
                                          "join, act or ping")
     if set(document) != keys:
-        raise ProtocolError("malformed", f"a {kind} message has the keys "
+        raise ProtocolError("malformed", f"the {kind} message has the keys "
                                          f"{', '.join(sorted(keys))}")
     if kind == "join":
         token = document["token"]
