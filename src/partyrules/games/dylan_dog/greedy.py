@@ -32,6 +32,7 @@ Roll(seat=0)
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -335,8 +336,10 @@ class _Moves:
         found = 0
         spendable = False
         left -= 1
-        for forbidden, unspun, moved, turned, heads, spins, lands in self._options(
-                place, rotation, mode):
+        options = self.options.get((place, rotation, mode))
+        if options is None:
+            options = self._options(place, rotation, mode)
+        for forbidden, unspun, moved, turned, heads, spins, lands in options:
             if heading == forbidden or spin == unspun:
                 continue
             spendable = True
@@ -389,32 +392,99 @@ def _moves(board: Board, open_crypts: tuple[bool, ...]) -> _Moves:
 
 
 class _Judge:
-    """What the ends of moves are worth under one scoring, each end scored once."""
+    """What the ends of moves are worth under one scoring, each end scored once, when a
+    move that can end there is first judged (the ends are shared by every move on the
+    board: scoring them all at once would score the ends of moves nobody judges, and an
+    end's score may cost a next turn's chance)."""
 
     __slots__ = ("bests", "moves", "score", "values")
 
     def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
         self.moves = moves
         self.score = score
-        self.values: list[float] = []
+        self.values: list[float | None] = []
         self.bests: dict[int, float] = {}
 
     def best(self, mask: int) -> float:
         """The best of the ends in ``mask``."""
         found = self.bests.get(mask)
         if found is None:
-            values, ends = self.values, self.moves.ends
+            values, ends, score = self.values, self.moves.ends, self.score
             if len(values) < len(ends):
-                values.extend(self.score(end) for end in ends[len(values):])
-            found = self.bests[mask] = max(values[n] for n in self.moves.listed(mask))
+                values.extend([None] * (len(ends) - len(values)))
+            found = -math.inf
+            for number in self.moves.listed(mask):
+                value = values[number]
+                if value is None:
+                    value = values[number] = score(ends[number])
+                if value > found:
+                    found = value
+            self.bests[mask] = found
         return found
 
 
 # -- the next turn ----------------------------------------------------------------------------
 
 
+class _Reach:
+    """The best next-turn score of each move (a crypt with cards: 1, the most there is),
+    by value: a move that can end in such a crypt is not explored further. The moves'
+    ends, which :class:`_Judge` scores for each seat, are not needed here, where the
+    scoring is the same for everyone."""
+
+    __slots__ = ("ends", "memo", "moves", "score")
+
+    def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
+        self.moves = moves
+        self.score = score
+        self.ends: dict[_End, float] = {}
+        self.memo: dict[_Key, float] = {}
+
+    def _end(self, end: _End) -> float:
+        value = self.ends.get(end)
+        if value is None:
+            value = self.ends[end] = self.score(end)
+        return value
+
+    def best(self, key: _Key) -> float:
+        """The best score of the ends the move ``key`` can reach (as ``_Moves.start``,
+        each unit as ``_Moves._explore``)."""
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        place, rotation, heading, spin, left, landed, mode, drawn_at, first = key
+        moves, memo = self.moves, self.memo
+        found = -1.0
+        spendable = False
+        left -= 1
+        options = moves.options.get((place, rotation, mode))
+        if options is None:
+            options = moves._options(place, rotation, mode)
+        for forbidden, unspun, moved, turned, heads, spins, lands in options:
+            if heading == forbidden or spin == unspun:
+                continue
+            spendable = True
+            after: _Key = (moved, turned, heading if heads is None else heads,
+                           spin if spins is None else spins, left, landed or lands, mode,
+                           drawn_at, first)
+            value = memo.get(after)
+            if value is None:
+                if moved[0] == "crypt" or left == 0:
+                    value = memo[after] = self._end(_arrival(moves.geo, after, exact=True))
+                else:
+                    value = self.best(after)
+            if value > found:
+                found = value
+                if found >= 1.0:  # nothing is worth more: the rest need not be explored
+                    break
+        if not spendable:  # the rest of the distance is lost
+            found = self._end(_arrival(moves.geo, key, exact=False))
+        memo[key] = found
+        return found
+
+
 @functools.lru_cache(maxsize=64)
-def _reach_judge(board: Board, cards: CardSet, open_crypts: tuple[bool, ...]) -> _Judge:
+def _reach(board: Board, cards: CardSet, open_crypts: tuple[bool, ...]) -> _Reach:
     geo = geometry(board)
     draw = _draw_reach(board, cards, open_crypts)
 
@@ -428,7 +498,7 @@ def _reach_judge(board: Board, cards: CardSet, open_crypts: tuple[bool, ...]) ->
             return TURN_DISCOUNT * _path_hope(geo, place, open_crypts)
         return 0.0
 
-    return _Judge(_moves(board, open_crypts), score)
+    return _Reach(_moves(board, open_crypts), score)
 
 
 def _path_hope(geo: Geometry, place: _Place, open_crypts: tuple[bool, ...]) -> float:
@@ -470,17 +540,16 @@ def _throw_value(distance_value: Callable[[int], float]) -> float:
 @functools.lru_cache(maxsize=8192)
 def _next_turn_chance(board: Board, cards: CardSet, place: _Place,
                       open_crypts: tuple[bool, ...]) -> float:
-    judge = _reach_judge(board, cards, open_crypts)
+    reach = _reach(board, cards, open_crypts)
     sectors = board.sectors
     total = 0.0
     for rotation in range(sectors):
-        total += _throw_value(functools.partial(_throw_from, judge, place, rotation))
+        total += _throw_value(functools.partial(_throw_from, reach, place, rotation))
     return total / sectors
 
 
-def _throw_from(judge: _Judge, place: _Place, rotation: int, distance: int) -> float:
-    return judge.best(judge.moves.start(
-        (place, rotation, "", "", distance, False, "move", -1, False)))
+def _throw_from(reach: _Reach, place: _Place, rotation: int, distance: int) -> float:
+    return reach.best((place, rotation, "", "", distance, False, "move", -1, False))
 
 
 def next_turn_chance(state: State, pawn: Pawn) -> float:
