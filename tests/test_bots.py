@@ -1,5 +1,6 @@
-"""The random bot plays from what its seat may know: its choice is a function of the
-seat's view and the rng, and it is legal in the real state, in every registered game."""
+"""The random and greedy bots play from what their seat may know: a choice is a function
+of the seat's view and the rng, and it is legal in the real state, in every registered
+game."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from partyrules.core.game import TABLE
 from partyrules.core.match import Player, RandomPlayer
 from partyrules.core.testing import action_key
 
-PLAYTHROUGHS = 12
+PLAYTHROUGHS = 20
 """Random playthroughs per game; a few states of each are checked, seat by seat."""
 STATES = 6
 """States checked per playthrough."""
@@ -63,9 +64,10 @@ def check_plays_from_its_view(game: partyrules.Game[Any, Any, Any, Any], bot: Pl
 
 
 @pytest.mark.parametrize("name", sorted(partyrules.GAMES))
-def test_the_random_bot_chooses_from_its_view_alone(name: str) -> None:
+@pytest.mark.parametrize("spec", ["random", "greedy"])
+def test_the_bot_chooses_from_its_view_alone(spec: str, name: str) -> None:
     game = partyrules.get_game(name)
-    bot = make_bot("random", game)
+    bot = make_bot(spec, game)
     compared: list[int] = []
 
     @settings(max_examples=PLAYTHROUGHS)
@@ -82,7 +84,7 @@ def test_the_kits_player_peeks_and_the_random_bot_does_not() -> None:
     # names the card in play one time in four, so its Dreamer's guess follows the hidden
     # card; the random bot's Dreamer finds it about as often as a guess from its view can.
     game = partyrules.get_game("when_i_dream")
-    state = game.setup(game.Config(players=4), seed=3)
+    state = game.setup(game.Config(players=4), 3)
     dreamer = state.dreamer
     word = state.word()
     other = game.determinize(state, dreamer, random.Random(1))

@@ -15,6 +15,7 @@ import pytest
 import partyrules
 from partyrules import TABLE, IllegalAction, InvalidConfig
 from partyrules.core import testing
+from partyrules.core.match import PlayoutPlayer
 from partyrules.games.when_i_dream.actions import (
     BestDream,
     DeclineGuess,
@@ -36,7 +37,7 @@ from partyrules.games.when_i_dream.cards import (
     spirits_for,
     stem,
 )
-from partyrules.games.when_i_dream.rules import sandman_points
+from partyrules.games.when_i_dream.rules import playout_action, sandman_points
 from partyrules.games.when_i_dream.state import (
     Config,
     Dreaming,
@@ -660,6 +661,73 @@ def test_expert_every_round_starts_on_the_top_word() -> None:
     assert state.round == 2 and state.side == "top"
     assert GAME.view(state, 2).side == "top" and state.current is not None
     assert state.word() == state.config.dreams()[state.current][0]
+
+
+# -- the rule of thumb: the greedy bot and search bots' playouts ------------------------------
+
+
+def drawn(state: State, seat: int, draws: int = 200) -> Counter[object]:
+    """What ``playout_action`` plays for ``seat``, over ``draws`` rng seeds."""
+    return Counter(playout_action(state, seat, random.Random(seed)) for seed in range(draws))
+
+
+def test_spec_rule_of_thumb_the_dreamer_names_top_words_it_has_not_named() -> None:
+    state = play(table(), Guess(0, "sun"), Guess(0, "moon"))
+    named = {action.word for action in drawn(state, 0)}  # type: ignore[attr-defined]
+    assert named == {top for top, _ in CARDS} - {"sun", "moon"}
+
+
+def test_spec_rule_of_thumb_the_last_rounds_cards_are_not_in_play_until_the_box_refills(
+        ) -> None:
+    state = end_round(play(table(), Guess(0, "cherry"), Guess(0, "plum")))
+    assert state.round == 2 and state.dreamer == 1
+    assert state.last_round is not None and state.last_round.fairy == (0,)
+    assert state.last_round.boogeyman == (1,)  # "sun" was in play when "plum" was named
+    named = {action.word for action in drawn(state, 1)}  # type: ignore[attr-defined]
+    assert named == {top for top, _ in CARDS} - {"cherry", "sun"}
+    refilled = attrs.evolve(state, deck=(*state.deck, *state.box), box=())
+    named = {action.word for action in drawn(refilled, 1)}  # type: ignore[attr-defined]
+    assert named == {top for top, _ in CARDS}  # the box went back into the deck
+
+
+def test_spec_rule_of_thumb_expert_the_bottom_word_after_a_first_guess() -> None:
+    state = table(side="expert")
+    assert {action.word for action in drawn(state, 0)} == {  # type: ignore[attr-defined]
+        top for top, _ in CARDS}
+    state = play(state, Guess(0, "plum"))
+    assert {action.word for action in drawn(state, 0)} == {  # type: ignore[attr-defined]
+        bottom for _, bottom in CARDS}
+
+
+def test_spec_rule_of_thumb_decline_once_time_is_up_and_tell_every_guess() -> None:
+    state = play(table(), Guess(0, "cherry"), Guess(0, "plum"), TimeUp())
+    assert drawn(state, 0) == Counter({DeclineGuess(0): 200})
+    state = play(state, DeclineGuess(0))
+    assert drawn(state, 0) == Counter({Recount(0, ("cherry", "plum")): 200})
+    scored = play(state, Recount(0, ("cherry", "plum")))
+    assert scored.last_round is not None and scored.last_round.bonus
+
+
+def test_spec_rule_of_thumb_a_clue_is_no_form_nor_part_of_the_word() -> None:
+    cards = (("knight", "castle"), ("night", "pirate"), ("knights", "apple"),
+             ("horse", "train"))
+    for check in ("stem", "exact", "off"):
+        config = Config(players=4, cards=cards, check_clues=check)
+        state = attrs.evolve(GAME.setup(config, 3), current=0, deck=(1, 2, 3))
+        said = {action.word for action in drawn(state, 1)}  # type: ignore[attr-defined]
+        assert said == {"castle", "pirate", "apple", "horse", "train"}
+
+
+def test_spec_rule_of_thumb_greedy_seats_play_whole_games() -> None:
+    greedy = PlayoutPlayer(GAME)
+    for players, side in ((4, "top"), (5, "bottom"), (7, "expert")):
+        config = Config(players=players, side=side)  # type: ignore[arg-type]
+        record = partyrules.play_match(GAME, config, [greedy] * players, seed=players,
+                                       table=partyrules.RandomPlayer(GAME), table_rate=0.1)
+        assert record.outcome is not None and record.replay().verify().ok
+        named = {a.word for a in record.actions if isinstance(a, Guess)}
+        words = {card[0 if side == "top" else 1] for card in config.dreams()}
+        assert named and (side == "expert" or named <= words)
 
 
 # -- views, determinize, bad input --------------------------------------------------------

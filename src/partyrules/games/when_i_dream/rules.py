@@ -74,6 +74,7 @@ __all__ = [
     "legal_actions",
     "max_decisions",
     "outcome",
+    "playout_action",
     "random_action",
     "sandman_points",
     "setup",
@@ -630,6 +631,88 @@ _KINDS: ActionKinds[State] = ActionKinds("When I Dream", _RULES, {
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
+
+
+# -- the rule of thumb (the greedy bot, search bots' playouts) -----------------------------
+
+
+def playout_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A rule of thumb drawn from what ``seat`` may know: the greedy bot, and the
+    playouts of search bots (documented on the game's page).
+
+    The Dreamer names a card that may be in play (:func:`_likely_dreams`), one it has not
+    named this round, and once time is up declines the last card, whose guess would far
+    more likely feed the Boogeyman than find the dream; it tells every guess it made, so
+    that the narration bonus is won whenever a dream was found. A clue-giver says a
+    random word of the deck that is no form of the card's word, nor holds it or lies
+    inside it (the table could rule that a part of the word). Everything else, the
+    table's rulings included, is a uniformly random legal action. Nothing here reads
+    what the seat cannot see.
+    """
+    phase = state.phase
+    if isinstance(phase, Dreaming):
+        if seat == state.dreamer:
+            if phase.time_up:
+                return DeclineGuess(seat)
+            return Guess(seat, _dream_to_name(state, rng))
+        if seat == phase.active and seat in to_act(state):
+            safe = _safe_clues(state.config, state.word() or "")
+            return GiveClue(seat, safe[rng.randrange(len(safe))])
+    elif isinstance(phase, Recounting) and seat == state.dreamer:
+        return Recount(seat, state.guesses)
+    return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+def _dream_to_name(state: State, rng: random.Random) -> str:
+    """A word the Dreamer may name: drawn among the cards that may be in play, on the
+    side it bets on, leaving out the words it named this round (a named card leaves
+    play, right or wrong); any of them when it named them all."""
+    last = state.last_round
+    boxed = () if last is None else last.fairy + last.boogeyman
+    # The last round's piles, public since its scoring, lie in the box until the deck
+    # runs out and the box refills it; the box is then emptied, so a box as large as
+    # those piles still holds them.
+    out = boxed if len(state.box) >= len(boxed) else ()
+    likely = _likely_dreams(state.config, _side_bet(state), out)
+    named = set(state.guesses)
+    fresh = [word for word in likely if word not in named] if named else likely
+    pool = fresh or likely
+    return pool[rng.randrange(len(pool))]
+
+
+def _side_bet(state: State) -> Side:
+    """The side the Dreamer bets the card in play uses: the config's, or in the expert
+    variant the top word until its first guess of the round, then the bottom word (most
+    guesses are wrong, and a wrong one turns the next card to its bottom word)."""
+    side = state.config.side
+    if side != "expert":
+        return side
+    return "bottom" if state.guesses else "top"
+
+
+@lru_cache(maxsize=256)
+def _likely_dreams(config: Config, side: Side, out: tuple[int, ...]) -> tuple[str, ...]:
+    """The distinct words on ``side`` of the Dream cards not ``out`` of play (of every
+    card when none is left)."""
+    index = 0 if side == "top" else 1
+    dreams = config.dreams()
+    skipped = set(out)
+    likely = tuple(dict.fromkeys(card[index] for number, card in enumerate(dreams)
+                                 if number not in skipped))
+    return likely or tuple(dict.fromkeys(card[index] for card in dreams))
+
+
+@lru_cache(maxsize=1024)
+def _safe_clues(config: Config, word: str) -> tuple[str, ...]:
+    """The deck's words a clue-giver may say for ``word`` with no breach the engine could
+    flag or the table could rule: no form of it (by the stem check, whatever
+    ``check_clues`` says), nor holding it or lying inside it; every word of the deck when
+    none is left."""
+    target = normalize(word)
+    safe = tuple(clue for clue in vocabulary(config)
+                 if clue_breach(clue, word, config.language, "stem") is None
+                 and target not in normalize(clue) and normalize(clue) not in target)
+    return safe or vocabulary(config)
 
 
 def heuristic(state: State) -> tuple[float, ...]:
