@@ -602,19 +602,39 @@ def _worth(cards: CardSet, story: tuple[int, ...], card: int) -> float:
 
 @functools.lru_cache(maxsize=1024)
 def _card_values(cards: CardSet, story: tuple[int, ...]) -> tuple[float, ...]:
-    """Per card id, what the card is worth to the holder of ``story``."""
-    known = catalog(cards)
-    needed = _needed_cards(cards, story)
-    shapes = _shapes(cards, story)
-    values = []
-    for card, kind in enumerate(known.kinds):
-        if kind == "mystery":
-            values.append(CARD_VALUES["needed" if card in needed else "mystery"])
-        elif kind == "nightmare":
-            values.append(CARD_VALUES["shadow" if known.shape[card] in shapes else "useless"])
-        else:
-            values.append(CARD_VALUES.get(kind, 0.0))
+    """Per card id, what the card is worth to the holder of ``story``: the values of
+    any story (:func:`_story_free_values`), the mystery cards of this one and the shadow
+    cards of its shapes raised (each search deals other stories: this is worked out
+    often)."""
+    values = list(_story_free_values(cards))
+    for card in _needed_cards(cards, story):
+        values[card] = CARD_VALUES["needed"]
+    by_shape = _shadows_by_shape(cards)
+    for shape in _shapes(cards, story):
+        for card in by_shape.get(shape, ()):
+            values[card] = CARD_VALUES["shadow"]
     return tuple(values)
+
+
+@functools.lru_cache(maxsize=32)
+def _story_free_values(cards: CardSet) -> tuple[float, ...]:
+    """Per card id, its worth to a holder whose story it does not match: a mystery card
+    is trade goods, a shadow card of no use, the others by kind."""
+    known = catalog(cards)
+    return tuple(CARD_VALUES["mystery"] if kind == "mystery" else CARD_VALUES["useless"]
+                 if kind == "nightmare" else CARD_VALUES.get(kind, 0.0)
+                 for kind in known.kinds)
+
+
+@functools.lru_cache(maxsize=32)
+def _shadows_by_shape(cards: CardSet) -> dict[str, tuple[int, ...]]:
+    """The ids of the shadow cards (the nightmare cards' ids) of each shape."""
+    known = catalog(cards)
+    found: dict[str, list[int]] = {}
+    for card, kind in enumerate(known.kinds):
+        if kind == "nightmare":
+            found.setdefault(known.shape[card], []).append(card)
+    return {shape: tuple(ids) for shape, ids in found.items()}
 
 
 def card_value(state: State, seat: int, card: int) -> float:
