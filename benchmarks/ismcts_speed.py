@@ -9,9 +9,10 @@ The same decision states (mid-game states of seeded random games where a seat ha
 than one legal action, written once as JSON by this tree) are searched by this tree's
 ``ISMCTSBot`` and by ``REVISION``'s, each in a fresh process (``REVISION``'s sources
 exported to a temporary folder), alternately ``--rounds`` times, keeping each one's best
-time. Each process searches every state twice: the first pass pays what a process pays
-once (tables a game's planner builds on first use, and caches), the second is the speed
-of a bot in play, whose searches follow one another; both are reported. Times are the
+time. Each process searches every state twice, with other draws the second time (its
+deals and playouts differ, as those of a bot's next decisions do): the first pass pays
+what a process pays once (tables a game's planner builds on first use), the second is
+the speed of a bot in play, whose searches follow one another; both are reported. Times are the
 searching process's CPU time, which other work on a shared machine disturbs less than
 the clock. Prints a Markdown table of decisions per second and the ratios.
 """
@@ -65,8 +66,9 @@ def decision_states(name: str) -> list[tuple[Any, int]]:
     return found
 
 
-PASSES = ("first", "again")
-"""The two passes over a game's states in one process: the first, then the same again."""
+PASSES = {"first": 1, "again": 2}
+"""The two passes over a game's states in one process, and the seed of each one's
+draws."""
 
 
 def time_search(path: Path, iterations: int) -> dict[str, dict[str, float]]:
@@ -80,10 +82,10 @@ def time_search(path: Path, iterations: int) -> dict[str, dict[str, float]]:
         bot = ISMCTSBot(game, iterations)
         loaded = [(partyrules.loads(text), seat) for text, seat in states]
         speeds[name] = {}
-        for label in PASSES:
+        for label, seed in PASSES.items():
             start = time.process_time()
             for state, seat in loaded:
-                bot.choose(state, seat, random.Random(1))
+                bot.choose(state, seat, random.Random(seed))
             speeds[name][label] = len(loaded) / (time.process_time() - start)
     return speeds
 
