@@ -133,3 +133,30 @@ def test_a_database_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
     store = Store(str(path))
     with pytest.raises(sqlite3.DatabaseError, match="newer partyrules"):
         store.open()
+
+
+def test_actions_committed_together_are_refused_one_by_one(tmp_path: Path) -> None:
+    """Actions of several tables share a commit; one out of order refuses nothing else."""
+    async def scenario() -> list[BaseException | None]:
+        store = Store(str(tmp_path / "tables.sqlite3"))
+        store.open()
+        try:
+            for name in ("a", "b", "c"):
+                await store.create_table(_row(name), [])
+            results = await asyncio.gather(
+                store.append_action("a", 0, '{"n":0}', False),
+                store.append_action("b", 5, '{"n":5}', False),  # b has no action 0 yet
+                store.append_action("c", 0, '{"n":0}', False),
+                store.append_action("a", 1, '{"n":1}', True),
+                return_exceptions=True)
+            loaded = [await store.load(name) for name in ("a", "b", "c")]
+            assert [table.actions if table else None for table in loaded] == [
+                ('{"n":0}', '{"n":1}'), (), ('{"n":0}',)]
+            assert loaded[0] is not None and loaded[0].row.finished
+            return results
+        finally:
+            store.close()
+
+    results = asyncio.run(scenario())
+    assert results[0] is None and results[2] is None and results[3] is None
+    assert isinstance(results[1], sqlite3.IntegrityError)
