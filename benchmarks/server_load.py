@@ -20,6 +20,11 @@ Prints a Markdown table: tables, connections, accepted actions per second, the l
 p50, p90 and p99, and the actions refused (a seat that acted on a view another seat had
 just changed, and rate-limited messages). Everything runs on this machine: the clients
 share its cores with the server, as they would not in use.
+
+``--commits`` measures the store alone instead: commits per second of one table's
+actions one after another (each waits for its own sync of the disk) and of ten tables'
+at once (the actions that arrive during a commit share the next one), alternated
+``--rounds`` times in one process.
 """
 
 from __future__ import annotations
@@ -194,6 +199,43 @@ def measure(tables: int, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def store_commits(rounds: int, actions: int = 200) -> list[tuple[float, float]]:
+    """Commits per second of the server's store: one table at a time, then ten tables
+    at once, ``rounds`` times alternately (the same file, the same process)."""
+    from partyrules.server.store import Store, TableRow
+
+    with tempfile.TemporaryDirectory(prefix="partyrules-store-") as name:
+        store = Store(str(Path(name) / "tables.sqlite3"))
+        store.open()
+        try:
+            async def run() -> list[tuple[float, float]]:
+                for table in range(11):
+                    await store.create_table(TableRow(f"t{table}", "dinner", "{}", 0, "[]",
+                                                      "", 0, False), [])
+                counts = [0] * 11
+
+                async def play(table: int, count: int) -> None:
+                    for _ in range(count):
+                        await store.append_action(f"t{table}", counts[table], "{}", False)
+                        counts[table] += 1
+
+                figures = []
+                for _ in range(rounds):
+                    start = time.perf_counter()
+                    await play(0, actions)
+                    alone = actions / (time.perf_counter() - start)
+                    start = time.perf_counter()
+                    await asyncio.gather(*(play(table, actions // 10)
+                                           for table in range(1, 11)))
+                    together = actions / (time.perf_counter() - start)
+                    figures.append((alone, together))
+                return figures
+
+            return asyncio.run(run())
+        finally:
+            store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -205,7 +247,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.12,
                         help="seconds a seat waits between its actions")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--commits", action="store_true",
+                        help="measure the store's commits per second instead")
+    parser.add_argument("--rounds", type=int, default=3, help="with --commits")
     args = parser.parse_args(argv)
+    if args.commits:
+        print("| round | one table, commits/s | ten tables at once, commits/s | ratio |")
+        print("|---:|---:|---:|---:|")
+        for number, (alone, together) in enumerate(store_commits(args.rounds), 1):
+            print(f"| {number} | {alone:.0f} | {together:.0f} | {together / alone:.1f} |")
+        return 0
     counts = [int(count) for count in args.tables.split(",")]
     print(f"{args.game}, {args.players} people per table, {args.seconds:g} s per row, "
           f"think {args.think:g} s, {os.cpu_count()} CPUs")
