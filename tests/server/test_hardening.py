@@ -28,7 +28,7 @@ def stored_count(server: ThreadServer, table_id: str) -> int:
 
 async def refused(client: Client, message: Any, code: str) -> dict[str, Any]:
     """Send ``message``; the answer is an error with ``code`` and the table has not moved."""
-    await asyncio.sleep(0.1)  # two messages a check: within the rate limit
+    await asyncio.sleep(0.15)  # two messages a check: within the rate limit, with room
     version = client.update["version"]
     errors = len(client.errors)
     await client.send(message)

@@ -212,9 +212,12 @@ class LiveTable:
         # (version after the action, state before it, action): the narration of the last
         # actions, told to each viewer as that viewer may know it.
         self._history: deque[tuple[int, Any, Any]] = deque(maxlen=HISTORY)
-        state = game.setup(config, row.seed)
-        for action in actions:
-            after = game.apply(state, action)  # as Replay.verify: each action checked
+        # The stored game replayed as the engine replays a file: each action through
+        # game.apply, so a store this library cannot replay is refused, not trusted.
+        stored = Replay(game.name, config, row.seed, tuple(actions))
+        states = stored.states()
+        state = next(states)
+        for action, after in zip(stored.actions, states, strict=True):
             self._actions.append(action)
             self._history.append((len(self._actions), state, action))
             state = after
