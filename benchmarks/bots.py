@@ -5,15 +5,18 @@ Usage::
     python benchmarks/bots.py [--games N] [--iterations I] [--workers W] [--game NAME]
 
 For each game, ``N`` games are played with one ISMCTS seat (``I`` iterations per
-decision) and random seats; the ISMCTS seat moves round the table from game to game
-(game ``g`` puts it at seat ``g % players``), so no seat advantage favours it. A win
-shared by ``k`` seats counts ``1/k``. The table reports the ISMCTS seat's win rate with
-a 95% Wilson interval, the rate a random seat would get (``1/players``), its mean score
-where the game keeps one, the game's heuristic standing at the end (``Game.heuristic``,
-0 to 1: a share of the leader's) of the ISMCTS seat and of the random seats with 95%
-intervals, which is what tells the bots apart when a turn limit ends games without a
-winner (Dylan Dog: mystery cards of one's story found), and the bot's decisions per
-second (decisions with one legal action are not searched and not counted).
+decision) and random seats (the ``random`` bot, which draws from what its seat sees);
+the ISMCTS seat moves round the table from game to game (game ``g`` puts it at seat
+``g % players``), so no seat advantage favours it. A win shared by ``k`` seats counts
+``1/k``. The table reports the ISMCTS seat's win rate with a 95% Wilson interval; the
+baseline, the share the same seat wins when it is a random bot too (the same ``N``
+seeds, every seat random, seat ``g % players`` counted), with its interval; the ISMCTS
+seat's mean score where the game keeps one; the game's heuristic standing at the end
+(``Game.heuristic``, 0 to 1: a share of the leader's) of the ISMCTS seat and of the
+random seats with 95% intervals, which is what tells the bots apart when a turn limit
+ends games without a winner (Dylan Dog: mystery cards of one's story found); and the
+bot's decisions per second (decisions with one legal action are not searched and not
+counted). The table's rulings are drawn at random as in the test kit.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import partyrules
-from partyrules.bots import ISMCTSBot
+from partyrules.bots import ISMCTSBot, RandomBot
 from partyrules.core.game import TABLE_RATE
 from partyrules.simulation import wilson_interval
 
@@ -43,7 +46,8 @@ MATCHES: dict[str, dict[str, Any]] = {
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game: the ISMCTS seat's share of the win, its score, and its search time."""
+    """One game: the share of the win of the seat under test (the ISMCTS seat, or the
+    random seat in its place), its score, and its search time."""
 
     share: float
     score: float | None
@@ -77,15 +81,17 @@ class TimedBot:
 
 def play_one(job: tuple[str, int, int]) -> GameResult:
     """Game ``index`` of ``name`` with an ISMCTS bot of ``iterations`` at seat
-    ``index % players``, through the match runner (the table's rulings drawn at random, as
-    in the test kit); deterministic in its arguments."""
+    ``index % players`` (0 iterations: a random bot there too, the baseline) and random
+    bots elsewhere, through the match runner (the table's rulings drawn at random, as in
+    the test kit); deterministic in its arguments."""
     name, index, iterations = job
     game = partyrules.get_game(name)
     config = game.Config(**MATCHES[name])
-    bot = TimedBot(ISMCTSBot(game, iterations))
     seat = index % config.players
-    players: list[partyrules.Player] = [partyrules.RandomPlayer(game)] * config.players
-    players[seat] = bot
+    players: list[partyrules.Player] = [RandomBot(game)] * config.players
+    bot = TimedBot(ISMCTSBot(game, iterations)) if iterations else None
+    if bot is not None:
+        players[seat] = bot
     record = partyrules.play_match(game, config, players, index,
                                    table=partyrules.RandomPlayer(game), table_rate=TABLE_RATE)
     outcome = record.outcome
@@ -98,6 +104,8 @@ def play_one(job: tuple[str, int, int]) -> GameResult:
         standing = values[seat]
         rest = [v for s, v in enumerate(values) if s != seat]
         others = sum(rest) / len(rest)
+    if bot is None:
+        return GameResult(share, score, standing, others, 0, 0.0)
     return GameResult(share, score, standing, others, bot.decisions, bot.seconds)
 
 
@@ -123,8 +131,9 @@ def main() -> None:
     names = args.game or ["dinner", "hollywood", "dylan_dog"]
     print(f"### ISMCTS ({args.iterations} iterations) against random seats, "
           f"{args.games} games per game\n")
-    print("| game | config | games | ISMCTS win rate | 95% interval | random seat | "
-          "mean ISMCTS score | ISMCTS standing | random seats' standing | decisions/s |")
+    print("| game | config | games | ISMCTS win rate | 95% interval | a random seat's share "
+          "(95% interval) | mean ISMCTS score | ISMCTS standing | random seats' standing | "
+          "decisions/s |")
     print("|:---|:---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with multiprocessing.Pool(args.workers) as pool:
         for name in names:
@@ -132,17 +141,20 @@ def main() -> None:
             results = pool.map(play_one, jobs)
             wins = sum(r.share for r in results)
             low, high = wilson_interval(wins, len(results))
+            baseline = pool.map(play_one, [(name, index, 0) for index in range(args.games)])
+            random_wins = sum(r.share for r in baseline)
+            random_low, random_high = wilson_interval(random_wins, len(baseline))
             scores = [r.score for r in results if r.score is not None]
             mean = f"{sum(scores) / len(scores):.1f}" if scores else "-"
             decisions = sum(r.decisions for r in results)
             seconds = sum(r.seconds for r in results)
             speed = decisions / seconds if seconds else 0.0
             config = ", ".join(f"{k}={v}" for k, v in MATCHES[name].items())
-            players = MATCHES[name]["players"]
             standing = mean_interval([r.standing for r in results if r.standing is not None])
             others = mean_interval([r.others for r in results if r.others is not None])
             print(f"| {name} | {config} | {len(results)} | {wins / len(results):.1%} | "
-                  f"{low:.1%}-{high:.1%} | {1 / players:.1%} | {mean} | {standing} | "
+                  f"{low:.1%}-{high:.1%} | {random_wins / len(baseline):.1%} "
+                  f"({random_low:.1%}-{random_high:.1%}) | {mean} | {standing} | "
                   f"{others} | {speed:.1f} |", flush=True)
 
 
