@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 import partyrules
 from partyrules.core.game import TABLE, free_text_fields
 from partyrules.core.serialize import action_union, structure, unstructure
+from partyrules.server import tables as tables_module
 from partyrules.server.store import Store, StoredTable, TableRow
 from partyrules.server.tables import restore_table
 
@@ -244,3 +246,50 @@ def test_in_a_race_the_bots_let_people_act_first(tmp_path: Path, pause: float) -
         assert "GiveClue" in names[1:], names
     finally:
         running.stop()
+
+
+def test_an_action_the_store_refused_was_never_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A commit that fails (a full disk) leaves the table at its last stored action; the
+    bots try again and the game goes on, as stored, to the end."""
+    monkeypatch.setattr(tables_module, "_RETRY_PAUSE", 0.01)
+
+    async def scenario() -> None:
+        store = Store(str(tmp_path / "tables.sqlite3"))
+        store.open()
+        tables = tables_module.Tables(store, race_pause=0.0)
+        commits = 0
+        append = store.append_action
+
+        async def failing_once(table_id: str, index: int, action: str,
+                               finished: bool) -> None:
+            nonlocal commits
+            commits += 1
+            if commits == 6:
+                raise sqlite3.OperationalError("database or disk is full")
+            await append(table_id, index, action, finished)
+
+        monkeypatch.setattr(store, "append_action", failing_once)
+        try:
+            created = await tables.create({"game": "dinner", "seats": ["random"] * 3,
+                                           "seed": 3})
+            table = await tables.get(created["id"])
+            assert table is not None
+            for _ in range(2000):
+                if table.finished:
+                    break
+                await asyncio.sleep(0.01)
+            assert table.finished and commits > 6
+            stored = await store.load(created["id"])
+            assert stored is not None and len(stored.actions) == table.version
+            replay = table.replay()
+            assert replay.verify().ok and replay.final_state() == table.state
+            restored = restore_table(stored, store=store,
+                                     bot_executor=None,  # type: ignore[arg-type]
+                                     race_pause=0.0)
+            assert restored.state == table.state
+        finally:
+            await tables.close()
+            store.close()
+
+    asyncio.run(scenario())

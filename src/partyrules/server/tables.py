@@ -92,6 +92,7 @@ RACE_PAUSE: Final = 1.5
 BOT_EXAMPLES: Final = ("random", "greedy", "ismcts:50", "ismcts:200", "ismcts:1000")
 """The bot specs the game catalogue offers (any ``ismcts:N`` up to the cap is accepted)."""
 
+_RETRY_PAUSE: Final = 5.0  # seconds before a failed bot action is tried again
 _TABLE_ID_BYTES: Final = 9  # 12 characters: ids are public, they need only be unique
 _TOKEN_BYTES: Final = 24  # 32 characters, 192 random bits: unguessable
 
@@ -291,7 +292,12 @@ class LiveTable:
                     continue
                 except TimeoutError:
                     pass
-            await _to_the_end(self._bot_turn())
+            try:
+                await _to_the_end(self._bot_turn())
+            except Exception:  # a full disk, a bot's bug: the table waits, then tries again
+                log.exception("table %s: a bot's action failed; trying again in %g s",
+                              self.id, _RETRY_PAUSE)
+                await asyncio.sleep(_RETRY_PAUSE)
 
     async def _bot_turn(self) -> None:
         """Let one bot act, under the lock, and commit its action."""
