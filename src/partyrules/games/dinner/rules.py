@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from partyrules.core.game import Outcome, standing
@@ -458,11 +459,9 @@ def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
         yield _propose(seat, "")
 
 
-@lru_cache(maxsize=256)
-def _ballots(seat: int, proposed: tuple[int, ...]) -> tuple[Ballot, ...]:
-    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject (built once
-    per seat and proposal: each is listed again and again by a search)."""
-    return tuple(Ballot(seat, rejected) for rejected in _rejections(proposed))
+def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
+    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject."""
+    return map(Ballot, repeat(seat), _rejections(proposed))
 
 
 @lru_cache(maxsize=256)
