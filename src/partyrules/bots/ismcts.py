@@ -60,9 +60,14 @@ progress to its end and values the next turn from where each pawn stands (the gr
 rule of thumb follows the same plan), so playing it out repeated the plan at the price of
 the planner: judged at once, the bot won 30 games of 30 outright against random seats in
 1,333 actions (median; 60 of 60 in 1,978 with 4 steps), and searches twice as fast."""
-ITERATIONS_PER_DRAW = 8
+ITERATIONS_PER_DRAW = 25
 """Iterations searched through each determinization before the next is drawn: drawing a
-full hidden deal costs several iterations, and 200 iterations still sample 25 deals."""
+deal costs several iterations, and the walks through one deal reuse what they met, so a
+deal searched longer is searched faster (1.1x to 1.4x from 8 iterations per deal); 200
+iterations still sample 8 deals. Measured against random seats on the same seeds, 25
+iterations per deal against 8: Dinner 86.9% and 83.8% of 80 games, Hollywood 87.1% and
+88.8% of 120, Dany 26.9% and 27.8% of 400, When I Dream 21.7% and 15.0% of 60; Dylan Dog
+30 of 30 outright with 25."""
 
 
 class _Node:
