@@ -9,16 +9,10 @@ page is photographed into ``test-artifacts/`` (docs/img/server-*.png are copies)
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +21,9 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 import partyrules
+from partyrules.server.tables import RACE_PAUSE
+
+from .conftest import ProcessServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -41,67 +38,12 @@ WAIT_MS = 15_000
 # -- the server and the browser ------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+class Server(ProcessServer):
+    """A ``partyrules serve`` subprocess with the server's own race pause; after a
+    ``kill`` it comes back on the same port and database by ``start``."""
 
-
-@dataclass
-class Server:
-    """A ``partyrules serve`` subprocess; ``restart`` brings it back on the same port and
-    database (after a ``kill``)."""
-
-    db: Path
-    log_path: Path
-    port: int = field(default_factory=_free_port)
-    process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def base(self) -> str:
-        """The server's address."""
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> None:
-        """Start the server and wait until it answers."""
-        command = [sys.executable, "-m", "partyrules", "serve", "--host", "127.0.0.1",
-                   "--port", str(self.port), "--db", str(self.db)]
-        with self.log_path.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"partyrules serve exited: {self.log_path.read_text()}")
-            with contextlib.suppress(httpx.TransportError):
-                if httpx.get(f"{self.base}/api/games", timeout=2).status_code == 200:
-                    return
-            time.sleep(0.1)
-        raise RuntimeError(f"partyrules serve did not answer: {self.log_path.read_text()}")
-
-    def kill(self) -> None:
-        """``kill -9``: no shutdown handler runs."""
-        assert self.process is not None
-        os.kill(self.process.pid, signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        """End the server if it runs."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def create(self, game: str, config: dict[str, Any], seats: list[str],
-               seed: int = 7) -> dict[str, Any]:
-        """A new table (the ``POST /api/tables`` answer)."""
-        answer = httpx.post(f"{self.base}/api/tables", timeout=10, json={
-            "game": game, "config": config, "seats": seats, "seed": seed})
-        assert answer.status_code == 201, answer.text
-        created: dict[str, Any] = answer.json()
-        return created
+    def __init__(self, db: Path, log: Path) -> None:
+        super().__init__(db, log, race_pause=RACE_PAUSE)
 
     def listing(self, table_id: str) -> dict[str, Any]:
         """The table's entry of ``GET /api/tables``."""
@@ -112,7 +54,7 @@ class Server:
 @contextlib.contextmanager
 def running_server() -> Iterator[Server]:
     with tempfile.TemporaryDirectory(prefix="partyrules-browser-") as folder:
-        server = Server(db=Path(folder) / "tables.sqlite3", log_path=Path(folder) / "server.log")
+        server = Server(Path(folder) / "tables.sqlite3", Path(folder) / "server.log")
         server.start()
         try:
             yield server
@@ -268,7 +210,8 @@ def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False,
 
 
 def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, contexts: Any) -> None:
-    created = server.create("dinner", {"players": 4}, ["person", "person", "person", "random"])
+    created = server.create("dinner", config={"players": 4},
+                            seats=["person", "person", "person", "random"])
     pages = [open_table(contexts, server, created["links"]["seats"][str(seat)])
              for seat in range(3)]
     for seat, page in enumerate(pages):
@@ -302,7 +245,7 @@ def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, contexts:
     assert server.listing(created["id"])["finished"] is True
     # No token ever reached the server's log (the page sends them in the fragment-free
     # WebSocket message only).
-    log = server.log_path.read_text()
+    log = server.log.read_text()
     for token in [created["host"], created["spectator"],
                   *(seat["token"] for seat in created["seats"] if seat["token"])]:
         assert token not in log
@@ -315,8 +258,8 @@ engine refuses a form of the word on the card)."""
 
 def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
         server: Server, contexts: Any) -> None:
-    created = server.create("when_i_dream", {"players": 4},
-                            ["person", "person", "person", "person"], seed=3)
+    created = server.create("when_i_dream", config={"players": 4},
+                            seats=["person", "person", "person", "person"], seed=3)
     links = created["links"]["seats"]
     dreamer = open_table(contexts, server, links["0"])
     teller = open_table(contexts, server, links["1"])
@@ -382,7 +325,8 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
 
 
 def test_a_reload_gets_the_same_view_back(server: Server, contexts: Any) -> None:
-    created = server.create("dinner", {"players": 3}, ["person", "random", "random"], seed=11)
+    created = server.create("dinner", config={"players": 3},
+                            seats=["person", "random", "random"], seed=11)
     page = open_table(contexts, server, created["links"]["seats"]["0"])
     play_dinner([page], until=lambda: version(page) >= 4)
     before = update_of(page)
@@ -402,8 +346,8 @@ def test_a_reload_gets_the_same_view_back(server: Server, contexts: Any) -> None
 
 def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server,
                                                                    contexts: Any) -> None:
-    created = server.create("dinner", {"players": 4},
-                            ["person", "person", "person", "random"], seed=5)
+    created = server.create("dinner", config={"players": 4},
+                            seats=["person", "person", "person", "random"], seed=5)
     pages = [open_table(contexts, server, created["links"]["seats"][str(seat)])
              for seat in range(3)]
     play_dinner(pages, until=lambda: version(pages[0]) >= 6)
@@ -427,7 +371,8 @@ def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server
 
 
 def test_forged_actions_are_refused_with_the_error_shown(server: Server, contexts: Any) -> None:
-    created = server.create("dinner", {"players": 3}, ["person", "person", "random"], seed=2)
+    created = server.create("dinner", config={"players": 3},
+                            seats=["person", "person", "random"], seed=2)
     seat0 = open_table(contexts, server, created["links"]["seats"]["0"])
     seat1 = open_table(contexts, server, created["links"]["seats"]["1"])
     watcher = open_table(contexts, server, created["links"]["spectator"])
@@ -471,7 +416,7 @@ SCREENSHOT_TABLES: dict[str, tuple[dict[str, Any], list[str]]] = {
 def test_each_games_page_fits_a_phone_and_is_photographed(server: Server, contexts: Any,
                                                           game: str) -> None:
     config, seats = SCREENSHOT_TABLES[game]
-    created = server.create(game, config, seats, seed=4)
+    created = server.create(game, seats, config, seed=4)
     person = seats.index("person")
     page = open_table(contexts, server, created["links"]["seats"][str(person)],
                       viewport={"width": PHONE_WIDTH, "height": 844})
