@@ -46,6 +46,7 @@ __all__ = [
     "LoadLimits",
     "converter",
     "dumps",
+    "envelope",
     "json_schema",
     "loads",
     "parse_json",
@@ -291,16 +292,28 @@ def _locate(obj: Any) -> tuple[str | None, str]:
     raise TypeError(f"partyrules cannot serialize a {type(obj).__qualname__}")
 
 
+def envelope(obj: Any) -> dict[str, Any]:
+    """The versioned envelope of a state, action, view, config, outcome or replay, as
+    plain JSON values (what :func:`dumps` writes; for a document inside a larger one).
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> config = game.Config(players=3)
+    >>> sorted(envelope(config))
+    ['data', 'format', 'game', 'type', 'version']
+    """
+    game, label = _locate(obj)
+    data = _unstructure_replay(obj) if label == "Replay" else unstructure(obj)
+    return {"format": FORMAT, "version": FORMAT_VERSION, "game": game, "type": label,
+            "data": data}
+
+
 def dumps(obj: Any, *, indent: int | None = None) -> str:
     """The JSON text of a state, action, view, config, outcome or replay.
 
     The output is deterministic (sets are sorted), so equal objects give equal text.
     """
-    game, label = _locate(obj)
-    data = _unstructure_replay(obj) if label == "Replay" else unstructure(obj)
-    envelope = {"format": FORMAT, "version": FORMAT_VERSION, "game": game,
-                "type": label, "data": data}
-    return json.dumps(envelope, indent=indent, ensure_ascii=False)
+    return json.dumps(envelope(obj), indent=indent, ensure_ascii=False)
 
 
 @attrs.frozen

@@ -43,9 +43,8 @@ from partyrules.core.game import GAMES, TABLE, AnyGame, free_text_fields, get_ga
 from partyrules.core.match import Match, Player, match_rng
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import (
-    FORMAT,
-    FORMAT_VERSION,
     action_union,
+    envelope,
     parse_json,
     structure,
     unstructure,
@@ -405,8 +404,7 @@ class LiveTable:
         return {
             "type": "update",
             "version": self.version,
-            "view": {"format": FORMAT, "version": FORMAT_VERSION, "game": game.name,
-                     "type": "View", "data": unstructure(view)},
+            "view": envelope(view),
             "text": game.render_view(view),
             "to_act": sorted(acting),
             "legal": legal,
