@@ -11,7 +11,7 @@ what its seat's view holds.
 
 A playout ends with the game, or after ``playout_steps`` actions when the game has a
 :attr:`~partyrules.core.game.Game.heuristic` (by default :data:`PLAYOUT_STEPS`, or the
-game's entry in :data:`GAME_PLAYOUT_STEPS`): the heuristic then judges the position
+game's own :attr:`~partyrules.core.game.Game.playout_steps`): the heuristic then judges the position
 (Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each seat's progress
 toward its story; Dany: each side's progress; When I Dream: the points). A finished game
 pays 1 to each winner and 0 to the others. Playouts play the game's ``playout_action``
@@ -33,15 +33,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping
-from typing import Any, Final
+from collections.abc import Hashable
+from typing import Any
 
 import attrs
 
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
 from partyrules.core.match import Match, PlayoutPlayer, RandomPlayer
 
-__all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "GAME_PLAYOUT_STEPS", "ITERATIONS_PER_DRAW",
+__all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "ITERATIONS_PER_DRAW",
            "PLAYOUT_STEPS", "ISMCTSBot"]
 
 DEFAULT_ITERATIONS = 200
@@ -53,13 +53,6 @@ PLAYOUT_STEPS = 4
 only): a few steps carry the position past the move searched (a vote settled, a card
 drawn). Measured in Dinner (3 players, 40 games each): 4 steps won 86% against random
 seats, 2 steps 61%, the former 12 steps 83%."""
-GAME_PLAYOUT_STEPS: Final[Mapping[str, int]] = {"dylan_dog": 0}
-"""The playout steps of the games whose heuristic was measured to need fewer than
-:data:`PLAYOUT_STEPS`, by registry name. Dylan Dog's heuristic plans the move in
-progress to its end and values the next turn from where each pawn stands (the greedy
-rule of thumb follows the same plan), so playing it out repeated the plan at the price of
-the planner: judged at once, the bot won 30 games of 30 outright against random seats in
-1,333 actions (median; 60 of 60 in 1,978 with 4 steps), and searches twice as fast."""
 ITERATIONS_PER_DRAW = 25
 """Iterations searched through each determinization before the next is drawn: drawing a
 deal costs several iterations, and the walks through one deal reuse what they met, so a
@@ -131,7 +124,7 @@ class ISMCTSBot:
     exploration: float = EXPLORATION
     playout_steps: int | None = None
     """Actions a playout plays before the heuristic judges (None: the game's
-    :data:`GAME_PLAYOUT_STEPS` entry, else :data:`PLAYOUT_STEPS`)."""
+    ``playout_steps``, else :data:`PLAYOUT_STEPS`)."""
     iterations_per_draw: int = ITERATIONS_PER_DRAW
 
     @property
@@ -139,7 +132,8 @@ class ISMCTSBot:
         """The playout steps this bot plays in its game (``playout_steps`` resolved)."""
         if self.playout_steps is not None:
             return self.playout_steps
-        return GAME_PLAYOUT_STEPS.get(self.game.name, PLAYOUT_STEPS)
+        game_steps = self.game.playout_steps
+        return PLAYOUT_STEPS if game_steps is None else game_steps
 
     @property
     def name(self) -> str:

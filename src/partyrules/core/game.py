@@ -161,8 +161,10 @@ class Game(Generic[C, S, A, V]):
     """Optional: a cheap, sensible action for a seat (a greedy rule of thumb, documented
     on the game's page), better than ``random_action`` as a baseline bot and as search
     bots' playout policy."""
-    """Optional: the game's fixed action ids and observation tensors
-    (:mod:`partyrules.core.encoding`), for learners and frameworks."""
+    playout_steps: int | None = None
+    """Optional: how many actions a search bot's playout plays before ``heuristic`` judges
+    the position, where the game measured a better number than the bot's default (0 for a
+    heuristic that already looks ahead); None leaves it to the bot."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
@@ -172,8 +174,9 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
     """The :class:`Game` of a game package whose rooms follow the house layout:
     ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
     ``validate_view`` and ``component_data`` if the game has them), ``actions``
-    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic`` and
-    ``max_decisions`` if the game has them), ``views`` (``view``, ``determinize``,
+    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic``,
+    ``max_decisions``, ``apply_listed``, ``playout_action`` and ``PLAYOUT_STEPS`` if the
+    game has them), ``views`` (``view``, ``determinize``,
     ``describe_action``, ``render_view``) and ``encoding`` (``ENCODING``), if any."""
     return Game(
         name=name, title=title, min_players=min_players, max_players=max_players,
@@ -193,6 +196,7 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         encoding=encoding.ENCODING if encoding is not None else None,
         apply_listed=getattr(rules, "apply_listed", None),
         playout_action=getattr(rules, "playout_action", None),
+        playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
     )
 
 
