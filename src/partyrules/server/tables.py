@@ -267,8 +267,9 @@ class LiveTable:
             self._driver.cancel()
             await asyncio.gather(self._driver, return_exceptions=True)
             self._driver = None
-        async with self.lock:
-            pass  # an action being applied and committed goes to its end first
+        # An action being applied and committed goes to its end first: wait for the lock.
+        await self.lock.acquire()
+        self.lock.release()
 
     def _bots_may_act(self) -> tuple[bool, bool]:
         """Whether a bot may act now, and whether it is a race with people in it."""
