@@ -276,6 +276,7 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
     # Three clues, typed by the three clue-givers in turn, reach the Dreamer's screen.
     clues = [c for c in CLUES if c[:3] not in word and word[:3] not in c][:3]
     for seat, (page, clue) in enumerate(zip([teller, *others], clues, strict=True), start=1):
+        wait_version(page, version(dreamer))
         before = version(page)
         assert view_of(page)["phase"]["active"] == seat
         box = page.locator('.dream-card form.big-form[data-type="GiveClue"]')
@@ -304,6 +305,8 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
     assert re.fullmatch(r"0:0[0-2]", host.locator("#dream-timer .clock").inner_text())
     wait_version(host, before + 1)
     assert "time is up" in log_texts(host)[-1].lower()
+    # Each page gets the update on its own socket: the host's may come before the Dreamer's.
+    wait_version(dreamer, before + 1)
     assert view_of(dreamer)["phase"]["time_up"] is True
 
     # The last card goes unguessed; the Dreamer tells the dream, naming the Fairy card.
@@ -313,6 +316,7 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
     recount.locator("input").fill(word)
     recount.locator("button").click()
     wait_version(dreamer, before + 3)
+    wait_version(teller, before + 3)
     view = view_of(teller)
     assert view["round"] == 2 and view["dreamer"] == 1
     result = view["last_round"]
@@ -351,6 +355,9 @@ def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server
     pages = [open_table(contexts, server, created["links"]["seats"][str(seat)])
              for seat in range(3)]
     play_dinner(pages, until=lambda: version(pages[0]) >= 6)
+    stored = server.listing(created["id"])["actions"]
+    for page in pages:  # every page has what the server stored before it is killed
+        wait_version(page, stored)
     before = [update_of(page) for page in pages]
 
     server.kill()  # the shared server: it comes back on the same port, with the same file
