@@ -30,10 +30,21 @@ async def refused(client: Client, message: Any, code: str) -> dict[str, Any]:
     """Send ``message``; the answer is an error with ``code`` and the table has not moved."""
     await asyncio.sleep(0.15)  # two messages a check: within the rate limit, with room
     version = client.update["version"]
-    errors = len(client.errors)
-    await client.send(message)
-    await client.settle()
-    assert [error["code"] for error in client.errors[errors:]] == [code], client.errors
+    for _ in range(10):
+        errors = len(client.errors)
+        await client.send(message)
+        await client.settle()
+        codes = [error["code"] for error in client.errors[errors:]]
+        if code == "rate_limited":
+            break
+        # A client that played fast just before may find its allowance spent: a message
+        # dropped unread (the check's, or the ping's, which is sent again) is no answer,
+        # and the check's message is sent again once the allowance has grown back.
+        codes = [found for found in codes if found != "rate_limited"]
+        if codes:
+            break
+        await asyncio.sleep(0.2)
+    assert codes == [code], client.errors
     assert client.update["version"] == version
     return client.errors[-1]
 
