@@ -29,6 +29,7 @@ __all__ = [
     "TABLE_RATE",
     "Game",
     "Outcome",
+    "Property",
     "free_text_fields",
     "game_from_rooms",
     "get_game",
@@ -58,6 +59,25 @@ class Outcome:
     winners: frozenset[int]
     scores: tuple[int, ...] | None
     reason: str
+
+
+@attrs.frozen(slots=True)
+class Property(Generic[S]):
+    """A rule-level truth every state of a game keeps, beyond ``validate``'s structure:
+    e.g. "the scores are the sum of the points of the tables". The explorer
+    (:mod:`partyrules.core.verify`) checks each one at every state it visits.
+
+    >>> even = Property("even", "the counter is even", lambda n: n % 2 == 0)
+    >>> even.holds(4), even.holds(3)
+    (True, False)
+    """
+
+    name: str
+    """A short id, reported with a violation."""
+    description: str
+    """The truth in words, as the game's page states it."""
+    holds: Callable[[S], bool]
+    """True when the state keeps it."""
 
 
 FREE_TEXT = "partyrules.free_text"
@@ -165,6 +185,9 @@ class Game(Generic[C, S, A, V]):
     """Optional: how many actions a search bot's playout plays before ``heuristic`` judges
     the position, where the game measured a better number than the bot's default (0 for a
     heuristic that already looks ahead); None leaves it to the bot."""
+    properties: tuple[Property[S], ...] = ()
+    """Optional: the game's own per-state truths (:class:`Property`), checked at every
+    state the explorer visits and documented on the game's page."""
 
 
 def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
@@ -175,8 +198,8 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
     ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
     ``validate_view`` and ``component_data`` if the game has them), ``actions``
     (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic``,
-    ``max_decisions``, ``apply_listed``, ``playout_action`` and ``PLAYOUT_STEPS`` if the
-    game has them), ``views`` (``view``, ``determinize``,
+    ``max_decisions``, ``apply_listed``, ``playout_action``, ``PLAYOUT_STEPS`` and
+    ``PROPERTIES`` if the game has them), ``views`` (``view``, ``determinize``,
     ``describe_action``, ``render_view``) and ``encoding`` (``ENCODING``), if any."""
     return Game(
         name=name, title=title, min_players=min_players, max_players=max_players,
@@ -197,6 +220,7 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         apply_listed=getattr(rules, "apply_listed", None),
         playout_action=getattr(rules, "playout_action", None),
         playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
+        properties=getattr(rules, "PROPERTIES", ()),
     )
 
 

@@ -44,14 +44,19 @@ from hypothesis import strategies as st
 from partyrules.core.encoding import observation_size
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import (
-    FREE_TEXT,
     TABLE,
     TABLE_RATE,
     AnyGame,
     Outcome,
-    free_text_fields,
 )
 from partyrules.core.match import Match, RandomPlayer
+from partyrules.core.probing import (
+    action_key,
+    constructed_actions,
+    nearby_actions,
+    normalize_action,
+    strict_key,
+)
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
@@ -237,31 +242,6 @@ def _sampled(pt: Playthrough, samples: int | None, salt: int) -> Iterator[int]:
     yield from sorted(chosen)
 
 
-def normalize_action(action: Any) -> Any:
-    """``action`` with its free-text fields blanked: texts are wildcards when comparing."""
-    texts = free_text_fields(type(action))
-    if not texts:
-        return action
-    return attrs.evolve(action, **dict.fromkeys(texts, ""))
-
-
-def action_key(action: Any) -> Hashable:
-    """A comparison key for an action that also tells types apart (``3.0``, ``True`` and
-    ``3`` are equal in Python but not in a rule engine), with free text blanked."""
-    return _strict_key(normalize_action(action))
-
-
-def _strict_key(value: Any) -> Hashable:
-    if attrs.has(type(value)):
-        return (type(value).__qualname__,
-                tuple(_strict_key(getattr(value, f.name)) for f in attrs.fields(type(value))))
-    if isinstance(value, (frozenset, set)):
-        return ("frozenset", tuple(sorted((_strict_key(v) for v in value), key=repr)))
-    if isinstance(value, (tuple, list)):
-        return (type(value).__name__, tuple(_strict_key(v) for v in value))
-    return (type(value).__name__, value)
-
-
 def _seats(state: Any) -> range:
     return range(TABLE, _players(state) + 1)  # one past the last seat: a forged seat
 
@@ -326,7 +306,7 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
                 raise _fail(game, pt, index, f"seat {seat} is not to act but has actions")
             if seat in acting and not options:
                 raise _fail(game, pt, index, f"seat {seat} is to act but has no action")
-            exact = [_strict_key(a) for a in options]  # texts count: one Guess per word
+            exact = [strict_key(a) for a in options]  # texts count: one Guess per word
             if len(set(exact)) != len(exact):
                 raise _fail(game, pt, index, f"seat {seat}'s legal actions repeat")
             keys = [action_key(a) for a in options]
@@ -341,8 +321,8 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
                 if action_key(drawn) not in set(keys):
                     raise _fail(game, pt, index, f"random_action gave illegal {drawn!r}")
         enumerated = [a for seat in acting for a in game.legal_actions(state, seat)]
-        candidates = list(_mutants(rng, state, enumerated, per_state))
-        candidates.extend(_constructed(game, rng, state, enumerated))
+        candidates = list(nearby_actions(rng, state, enumerated, per_state))
+        candidates.extend(constructed_actions(game, rng, state, enumerated))
         if index > 0:
             candidates.append(pt.actions[index - 1])  # the same action again: out of phase
         for action in candidates:
@@ -361,75 +341,6 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
                                              f"{'' if expected else 'not '}enumerated")
         if state != snapshot:
             raise _fail(game, pt, index, "trying actions changed the state")
-
-
-def _mutants(rng: random.Random, state: Any, legal: list[Any], count: int) -> Iterator[Any]:
-    """Actions near the legal ones: each field nudged, seats forged, sets toggled,
-    numbers turned into equal floats and bools."""
-    if not legal:
-        return
-    players = _players(state)
-    for action in rng.sample(legal, min(count, len(legal))):
-        for field in attrs.fields(type(action)):
-            value = getattr(action, field.name)
-            for other in _nearby(rng, field.name, value, players):
-                yield attrs.evolve(action, **{field.name: other})
-
-
-def _nearby(rng: random.Random, name: str, value: Any, players: int) -> list[Any]:
-    if isinstance(value, bool):
-        return [not value]
-    if isinstance(value, int):
-        near = [value - 1, value + 1, -1, rng.randrange(0, 256), float(value)]
-        if value in (0, 1):
-            near.append(bool(value))
-        if name == "seat":
-            near.extend(seat for seat in range(TABLE, players + 1) if seat != value)
-        return near
-    if isinstance(value, frozenset) and all(isinstance(v, int) for v in value):
-        out: list[Any] = [value | {rng.randrange(0, 256)}]
-        if value:
-            out.append(value - {min(value)})
-            out.append(frozenset(float(v) for v in value))
-        return out
-    if isinstance(value, str):
-        return [value + " (and more)"]
-    return []
-
-
-def _constructed(game: AnyGame, rng: random.Random, state: Any,
-                 legal: list[Any]) -> Iterator[Any]:
-    """A few actions of every kind, built from scratch for the seats that act, with
-    numbers drawn from those the legal actions use: an action kind that the generator
-    forgets is met here even when no legal action could be mutated into it."""
-    numbers = sorted({v for a in legal for v in _ints_in(a)} | set(range(4)))
-    for cls in game.action_types:
-        for seat in sorted(game.to_act(state)):
-            for _ in range(2):
-                values: dict[str, Any] = {}
-                for field in attrs.fields(cls):
-                    if field.name == "seat":
-                        values["seat"] = seat
-                    elif field.metadata.get(FREE_TEXT):
-                        # A text some legal action uses (a game may refuse blank text).
-                        said = [getattr(a, field.name) for a in legal if type(a) is cls]
-                        values[field.name] = said[0] if said else (
-                            "" if field.default is attrs.NOTHING else field.default)
-                    elif field.type in (int, "int"):
-                        values[field.name] = rng.choice(numbers)
-                    elif field.default is not attrs.NOTHING:
-                        continue
-                    else:
-                        break
-                else:
-                    yield cls(**values)
-
-
-def _ints_in(action: Any) -> Iterator[int]:
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        if type(value) is int and field.name != "seat":
-            yield value
 
 
 def check_round_trip(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:

@@ -1,0 +1,147 @@
+"""Actions a rule engine must judge: keys that compare actions as the rules do, and
+candidates near the legal ones or built from scratch, for checking that an engine
+accepts exactly the actions it lists.
+
+The test kit (:mod:`partyrules.core.testing`) and the explorer
+(:mod:`partyrules.core.verify`) share them; this module needs no test library.
+
+>>> import partyrules
+>>> game = partyrules.get_game("dinner")
+>>> state = game.setup(game.Config(players=3), seed=1)
+>>> legal = list(game.legal_actions(state, 0))
+>>> near = list(nearby_actions(random.Random(0), state, legal, 2))
+>>> keys = {action_key(a) for a in legal}
+>>> any(action_key(a) not in keys for a in near)  # mostly forgeries the rules must refuse
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator
+from typing import Any
+
+import attrs
+
+from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, free_text_fields
+
+__all__ = ["action_key", "constructed_actions", "nearby_actions", "normalize_action",
+           "strict_key"]
+
+
+def _players(state: Any) -> int:
+    return int(state.config.players)
+
+
+def normalize_action(action: Any) -> Any:
+    """``action`` with its free-text fields blanked: texts are wildcards when comparing."""
+    texts = _texts_of(type(action))
+    if not texts:
+        return action
+    return attrs.evolve(action, **dict.fromkeys(texts, ""))
+
+
+_TEXTS: dict[type, tuple[str, ...]] = {}
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _texts_of(cls: type) -> tuple[str, ...]:
+    if cls not in _TEXTS:
+        _TEXTS[cls] = free_text_fields(cls)
+    return _TEXTS[cls]
+
+
+def _names_of(cls: type) -> tuple[str, ...] | None:
+    if cls not in _NAMES:
+        _NAMES[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+    return _NAMES[cls]
+
+
+def action_key(action: Any) -> Hashable:
+    """A comparison key for an action that also tells types apart (``3.0``, ``True`` and
+    ``3`` are equal in Python but not in a rule engine), with free text blanked."""
+    return strict_key(normalize_action(action))
+
+
+def strict_key(value: Any) -> Hashable:
+    """A comparison key that tells ``3``, ``3.0`` and ``True`` apart (equal in Python, not
+    in a rule engine), free text included."""
+    names = _names_of(type(value))
+    if names is not None:
+        return (type(value).__qualname__,
+                tuple(strict_key(getattr(value, name)) for name in names))
+    if isinstance(value, (frozenset, set)):
+        return ("frozenset", tuple(sorted((strict_key(v) for v in value), key=repr)))
+    if isinstance(value, (tuple, list)):
+        return (type(value).__name__, tuple(strict_key(v) for v in value))
+    return (type(value).__name__, value)
+
+
+def nearby_actions(rng: random.Random, state: Any, legal: list[Any], count: int) -> Iterator[Any]:
+    """Actions near ``count`` of the ``legal`` ones: each field nudged, seats forged, sets
+    toggled, numbers turned into equal floats and bools. Most are illegal; those that are
+    not must be among the legal ones."""
+    if not legal:
+        return
+    players = _players(state)
+    for action in rng.sample(legal, min(count, len(legal))):
+        for field in attrs.fields(type(action)):
+            value = getattr(action, field.name)
+            for other in _nearby_values(rng, field.name, value, players):
+                yield attrs.evolve(action, **{field.name: other})
+
+
+def _nearby_values(rng: random.Random, name: str, value: Any, players: int) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        near = [value - 1, value + 1, -1, rng.randrange(0, 256), float(value)]
+        if value in (0, 1):
+            near.append(bool(value))
+        if name == "seat":
+            near.extend(seat for seat in range(TABLE, players + 1) if seat != value)
+        return near
+    if isinstance(value, frozenset) and all(isinstance(v, int) for v in value):
+        out: list[Any] = [value | {rng.randrange(0, 256)}]
+        if value:
+            out.append(value - {min(value)})
+            out.append(frozenset(float(v) for v in value))
+        return out
+    if isinstance(value, str):
+        return [value + " (and more)"]
+    return []
+
+
+def constructed_actions(game: AnyGame, rng: random.Random, state: Any,
+                        legal: list[Any]) -> Iterator[Any]:
+    """A few actions of every kind, built from scratch for the seats that act, with
+    numbers drawn from those the legal actions use: an action kind that the generator
+    forgets is met here even when no legal action could be mutated into it."""
+    numbers = sorted({v for a in legal for v in _ints_in(a)} | set(range(4)))
+    for cls in game.action_types:
+        for seat in sorted(game.to_act(state)):
+            for _ in range(2):
+                values: dict[str, Any] = {}
+                for field in attrs.fields(cls):
+                    if field.name == "seat":
+                        values["seat"] = seat
+                    elif field.metadata.get(FREE_TEXT):
+                        # A text some legal action uses (a game may refuse blank text).
+                        said = [getattr(a, field.name) for a in legal if type(a) is cls]
+                        values[field.name] = said[0] if said else (
+                            "" if field.default is attrs.NOTHING else field.default)
+                    elif field.type in (int, "int"):
+                        values[field.name] = rng.choice(numbers)
+                    elif field.default is not attrs.NOTHING:
+                        continue
+                    else:
+                        break
+                else:
+                    yield cls(**values)
+
+
+def _ints_in(action: Any) -> Iterator[int]:
+    for field in attrs.fields(type(action)):
+        value = getattr(action, field.name)
+        if type(value) is int and field.name != "seat":
+            yield value

@@ -1,0 +1,515 @@
+"""Exhaustive verification: every state reachable from a position, checked.
+
+The test kit samples random playthroughs; the explorer visits every state reachable from
+one position by every legal action of every seat that may act, breadth-first, each state
+once (states are immutable and hashable, and the rng lives in the state, so the graph
+from a seed is exact). At every state it checks the contract's invariants that apply to
+one state and one transition, and the game's own :class:`~partyrules.Property` list:
+
+``validate``
+    the game's ``validate`` passes;
+``ending``
+    terminal iff nobody is to act; a finished game has a valid outcome, a running one
+    refuses to give one;
+``listing``
+    seats to act have actions and only they do, none repeats, every listed action
+    applies, ``random_action`` draws a listed one;
+``refusal``
+    actions near the listed ones, built from scratch or played out of phase are accepted
+    exactly when listed, and anything refused raises ``IllegalAction``;
+``round_trip``
+    the state and every seat's and the spectator's view survive ``dumps``/``loads``;
+``conservation``
+    the same components, each in one place, as at the start;
+``no_leak``
+    ``determinize`` for a seat keeps that seat's view, the spectator's view and the
+    seat's actions;
+``commute``
+    at a simultaneous step, every pair of choices by two seats gives the same state in
+    either order;
+``property:NAME``
+    each of the game's ``Game.properties`` holds.
+
+A violation stops the search. Breadth-first order makes the path to it a shortest one;
+it comes back as a :class:`~partyrules.Replay` that ``partyrules replay`` reproduces.
+
+>>> import partyrules
+>>> game = partyrules.get_game("dinner")
+>>> report = explore(game, game.Config(players=3), seed=1, max_states=40)
+>>> report.states, report.violation is None, report.complete
+(40, True, False)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
+
+import attrs
+
+from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig
+from partyrules.core.game import TABLE, AnyGame, Outcome, get_game
+from partyrules.core.probing import (
+    action_key,
+    constructed_actions,
+    nearby_actions,
+    strict_key,
+)
+from partyrules.core.replay import Replay
+from partyrules.core.serialize import dumps, loads
+
+__all__ = ["CHECKS", "Progress", "Report", "Violation", "explore"]
+
+CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
+                           "conservation", "no_leak", "commute", "properties")
+"""The checks the explorer runs at every state, in the order it runs them."""
+
+
+@attrs.frozen(slots=True)
+class Violation:
+    """A state or transition that broke a check, with the shortest path to it.
+
+    ``replay`` leads from the start to the state (and, for a transition, ends with the
+    action at fault); ``depth`` counts the actions explored from the start position.
+    """
+
+    check: str
+    message: str
+    replay: Replay
+    depth: int
+
+
+@attrs.frozen(slots=True)
+class Progress:
+    """Where a running exploration stands: states found, waiting to be expanded, the
+    depth being expanded and the seconds spent."""
+
+    states: int
+    frontier: int
+    depth: int
+    seconds: float
+
+
+@attrs.frozen(slots=True)
+class Report:
+    """What an exploration found.
+
+    ``complete`` is True when every reachable state was visited (the budget was not
+    reached and nothing was violated); ``outcomes`` counts the terminal states by the
+    reason their game ended.
+    """
+
+    game: str
+    config: Any
+    seed: int
+    start_actions: int
+    """Actions of the start position's replay (0: the setup)."""
+    states: int
+    """States found (each reachable state once)."""
+    checked: int
+    """States visited and checked (all the states found, when ``complete``)."""
+    transitions: int
+    terminal: int
+    outcomes: tuple[tuple[str, int], ...]
+    max_depth: int
+    seconds: float
+    complete: bool
+    stopped_by: str | None
+    """``"max_states"`` or ``"max_seconds"`` when a budget ended the search early."""
+    violation: Violation | None
+
+    @property
+    def states_per_second(self) -> float:
+        """States checked per second."""
+        return self.checked / self.seconds if self.seconds > 0 else float("inf")
+
+    def summary(self) -> str:
+        """A few readable lines."""
+        how = ("complete" if self.complete else
+               f"violation ({self.violation.check})" if self.violation is not None else
+               f"stopped by {self.stopped_by}")
+        lines = [
+            f"{self.game} seed {self.seed}: {how}",
+            f"  states {self.states:,}"
+            + ("" if self.checked == self.states else f" ({self.checked:,} checked)")
+            + f"  transitions {self.transitions:,}  "
+            f"terminal {self.terminal:,}  max depth {self.max_depth}",
+            f"  {self.seconds:.1f} s, {self.states_per_second:,.0f} states/s",
+        ]
+        if self.outcomes:
+            lines.append("  outcomes: " + ", ".join(f"{reason} {count:,}"
+                                                    for reason, count in self.outcomes))
+        if self.violation is not None:
+            lines.append(f"  {self.violation.check} at depth {self.violation.depth}: "
+                         f"{self.violation.message}")
+        return "\n".join(lines)
+
+
+class _Found(Exception):
+    """Raised inside the search when a check fails."""
+
+    def __init__(self, check: str, message: str, trail: tuple[Any, ...] = ()) -> None:
+        super().__init__(message)
+        self.check = check
+        self.message = message
+        self.trail = trail  # actions after the state that lead into the fault
+
+
+def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
+            start: Replay | None = None, max_states: int | None = 1_000_000,
+            max_seconds: float | None = None, probes: int = 8,
+            checks: Iterable[str] = CHECKS,
+            progress: Callable[[Progress], None] | None = None) -> Report:
+    """Visit and check every state reachable from ``setup(config, seed)``, or from the
+    position after ``start``'s actions (a replay file: the project's way to name a
+    position so that any violation found from it replays too).
+
+    ``max_states`` and ``max_seconds`` bound the search (None: no bound); ``probes`` is
+    how many listed actions per state are mutated for the refusal check; ``checks``
+    picks among :data:`CHECKS`; ``progress`` is called now and then and at the end.
+    Bad arguments raise ``InvalidConfig``; a fault of the game never escapes as an
+    exception: it is the report's ``violation`` (check ``"crash"`` when a rule function
+    raised something other than the contract's errors).
+    """
+    if start is not None:
+        game = get_game(start.game)
+        config, seed = start.config, start.seed
+    elif isinstance(game, str):
+        game = get_game(game)
+    if config is None:
+        config = game.Config(players=game.min_players)
+    if not isinstance(config, game.Config):
+        raise InvalidConfig(f"the config is a {type(config).__name__}, "
+                            f"not a {game.name} Config")
+    chosen = frozenset(checks)
+    unknown = chosen - set(CHECKS)
+    if unknown:
+        raise InvalidConfig(f"unknown checks {sorted(unknown)}; known: {', '.join(CHECKS)}")
+    if max_states is not None and max_states < 1:
+        raise InvalidConfig(f"max_states must be at least 1, not {max_states}")
+    return _Explorer(game, config, seed, start, chosen, probes).run(
+        max_states, max_seconds, progress)
+
+
+def _inventory(game: AnyGame, state: Any) -> Counter[Hashable]:
+    return Counter(item for items in game.places(state).values() for item in items)
+
+
+class _Explorer:
+    def __init__(self, game: AnyGame, config: Any, seed: int, start: Replay | None,
+                 checks: frozenset[str], probes: int) -> None:
+        self.game = game
+        self.config = config
+        self.seed = seed
+        self.prefix: tuple[Any, ...] = start.actions if start is not None else ()
+        self.checks = checks
+        self.probes = probes
+        self.players = int(config.players)
+        # Visit order: index -> state, its parent index and the action from the parent.
+        self.states: list[Any] = []
+        self.parents: list[tuple[int, Any]] = []
+        self.depths: list[int] = []
+        self.index: dict[Any, int] = {}
+        self.transitions = 0
+        self.checked = 0
+        self.terminal = 0
+        self.outcomes: Counter[str] = Counter()
+        self.expected: Counter[Hashable] | None = None
+        # Views and actions recur across many states: each is judged once.
+        self.round_tripped: set[Any] = set()
+        self.keys: dict[Any, Hashable] = {}
+
+    # -- the search -----------------------------------------------------------------------
+
+    def run(self, max_states: int | None, max_seconds: float | None,
+            progress: Callable[[Progress], None] | None) -> Report:
+        began = time.perf_counter()
+        stopped_by: str | None = None
+        violation: Violation | None = None
+        try:
+            root = self._root()
+            self._add(root, -1, None, 0)
+            if "conservation" in self.checks:
+                self.expected = _inventory(self.game, root)
+        except _Found as found:
+            violation = Violation(found.check, found.message, self._replay(-1, found.trail), 0)
+            return self._report(began, False, None, violation)
+        frontier: deque[int] = deque([0])
+        while frontier:
+            if max_seconds is not None and time.perf_counter() - began > max_seconds:
+                stopped_by = "max_seconds"
+                break
+            here = frontier.popleft()
+            if progress is not None and here % 1000 == 0:
+                progress(Progress(len(self.states), len(frontier) + 1, self.depths[here],
+                                  time.perf_counter() - began))
+            try:
+                successors = self._visit(here)
+            except _Found as found:
+                violation = Violation(found.check, found.message,
+                                      self._replay(here, found.trail),
+                                      self.depths[here] + len(found.trail))
+                break
+            for action, after in successors:
+                if after in self.index:
+                    continue
+                if max_states is not None and len(self.states) >= max_states:
+                    stopped_by = "max_states"
+                    break
+                frontier.append(self._add(after, here, action, self.depths[here] + 1))
+            if stopped_by is not None:
+                break
+        report = self._report(began, not frontier and violation is None and stopped_by is None,
+                              stopped_by, violation)
+        if progress is not None:
+            progress(Progress(report.states, len(frontier), report.max_depth, report.seconds))
+        return report
+
+    def _root(self) -> Any:
+        try:
+            state = self.game.setup(self.config, self.seed)
+            for number, action in enumerate(self.prefix):
+                try:
+                    state = self.game.apply(state, action)
+                except IllegalAction as exc:
+                    raise InvalidConfig(f"the start replay's action {number} is refused: "
+                                        f"{exc}") from None
+        except (InvalidConfig, _Found):
+            raise
+        except Exception as exc:
+            raise _Found("crash", _crash("setting up the start", exc)) from None
+        return state
+
+    def _add(self, state: Any, parent: int, action: Any, depth: int) -> int:
+        number = len(self.states)
+        self.states.append(state)
+        self.parents.append((parent, action))
+        self.depths.append(depth)
+        self.index[state] = number
+        return number
+
+    def _replay(self, here: int, trail: tuple[Any, ...]) -> Replay:
+        path: list[Any] = []
+        while here > 0:
+            here, action = self.parents[here]
+            path.append(action)
+        return Replay(self.game.name, self.config, self.seed,
+                      (*self.prefix, *reversed(path), *trail))
+
+    def _report(self, began: float, complete: bool, stopped_by: str | None,
+                violation: Violation | None) -> Report:
+        return Report(
+            game=self.game.name, config=self.config, seed=self.seed,
+            start_actions=len(self.prefix), states=len(self.states), checked=self.checked,
+            transitions=self.transitions, terminal=self.terminal,
+            outcomes=tuple(sorted(self.outcomes.items())),
+            max_depth=max(self.depths, default=0), seconds=time.perf_counter() - began,
+            complete=complete, stopped_by=stopped_by, violation=violation)
+
+    # -- one state ------------------------------------------------------------------------
+
+    def _visit(self, here: int) -> list[tuple[Any, Any]]:
+        """Check the state; return its successors, one per listed action."""
+        state = self.states[here]
+        game = self.game
+        rng = random.Random(f"{self.seed}:{here}")
+        try:
+            acting = game.to_act(state)
+            if "validate" in self.checks:
+                try:
+                    game.validate(state)
+                except CorruptState as exc:
+                    raise _Found("validate", str(exc)) from None
+            if "ending" in self.checks:
+                self._check_ending(state, acting)
+            if "properties" in self.checks:
+                for prop in game.properties:
+                    if not prop.holds(state):
+                        raise _Found(f"property:{prop.name}",
+                                     f"{prop.name}: {prop.description} -- does not hold")
+            if self.expected is not None:
+                self._check_conservation(state)
+            if "round_trip" in self.checks:
+                self._check_round_trip(state)
+            if "no_leak" in self.checks:
+                self._check_no_leak(state, rng)
+            listed = self._listings(state, acting)
+            successors = self._successors(state, listed)
+            if "listing" in self.checks:
+                for seat in sorted(acting):
+                    drawn = game.random_action(state, seat, rng)
+                    if action_key(drawn) not in {self._key(a) for a in listed[seat]}:
+                        raise _Found("listing", f"random_action drew unlisted {drawn!r}",
+                                     (drawn,))
+            if "refusal" in self.checks:
+                self._check_refusal(state, acting, listed, rng, here)
+            if "commute" in self.checks and acting and game.is_simultaneous(state):
+                self._check_commute(state, listed, dict(successors))
+        except _Found:
+            raise
+        except Exception as exc:
+            raise _Found("crash", _crash("checking this state", exc)) from None
+        self.checked += 1
+        if not acting:
+            self.terminal += 1
+        self.transitions += len(successors)
+        return successors
+
+    def _check_ending(self, state: Any, acting: frozenset[int]) -> None:
+        game = self.game
+        terminal = game.is_terminal(state)
+        if terminal != (not acting):
+            raise _Found("ending", f"is_terminal is {terminal} but seats "
+                                   f"{sorted(acting)} are to act")
+        if not terminal:
+            try:
+                game.outcome(state)
+            except IllegalAction:
+                return
+            raise _Found("ending", "outcome() of a running game did not raise IllegalAction")
+        result = game.outcome(state)
+        if not isinstance(result, Outcome) or not result.reason:
+            raise _Found("ending", f"the outcome is not a valid Outcome: {result!r}")
+        if not result.winners <= set(range(self.players)):
+            raise _Found("ending", f"winners {sorted(result.winners)} are not seats")
+        if result.scores is not None and len(result.scores) != self.players:
+            raise _Found("ending", f"scores {result.scores} are not one per seat")
+        self.outcomes[result.reason] += 1
+
+    def _check_conservation(self, state: Any) -> None:
+        found = _inventory(self.game, state)
+        duplicated = [item for item, times in found.items() if times > 1]
+        if duplicated:
+            raise _Found("conservation", f"components in two places: {duplicated[:5]}")
+        if found != self.expected:
+            assert self.expected is not None
+            raise _Found("conservation", f"components not conserved: extra "
+                                         f"{dict(found - self.expected)}, lost "
+                                         f"{dict(self.expected - found)}")
+
+    def _check_round_trip(self, state: Any) -> None:
+        game = self.game
+        things = [state, *(game.view(state, seat) for seat in (None, *range(self.players)))]
+        for thing in things:
+            if thing in self.round_tripped:
+                continue
+            if thing is not state:
+                self.round_tripped.add(thing)
+            if loads(dumps(thing)) != thing:
+                raise _Found("round_trip", f"a {type(thing).__name__} changed in a round trip")
+
+    def _check_no_leak(self, state: Any, rng: random.Random) -> None:
+        game = self.game
+        spectator = game.view(state, None)
+        for seat in range(self.players):
+            sampled = game.determinize(state, seat, rng)
+            try:
+                game.validate(sampled)
+            except CorruptState as exc:
+                raise _Found("no_leak", f"determinize for seat {seat} made an invalid "
+                                        f"state: {exc}") from None
+            if game.view(sampled, seat) != game.view(state, seat):
+                raise _Found("no_leak", f"determinize for seat {seat} changed its view")
+            if game.view(sampled, None) != spectator:
+                raise _Found("no_leak", f"the spectator's view shows what seat {seat} "
+                                        "cannot know")
+            ours = [self._key(a) for a in game.legal_actions(state, seat)]
+            theirs = [self._key(a) for a in game.legal_actions(sampled, seat)]
+            if ours != theirs:
+                raise _Found("no_leak", f"seat {seat}'s actions depend on what it cannot see")
+
+    def _key(self, action: Any) -> Hashable:
+        """``action_key`` of a listed action, remembered (an action equal to a listed one
+        but of other types inside, ``0.0`` for ``0``, must not use this: it is forged)."""
+        try:
+            return self.keys[action]
+        except KeyError:
+            key = self.keys[action] = action_key(action)
+            return key
+
+    def _listings(self, state: Any, acting: frozenset[int]) -> dict[int, list[Any]]:
+        listed: dict[int, list[Any]] = {}
+        for seat in range(TABLE, self.players + 1):  # one past the last seat: a forged one
+            options = list(self.game.legal_actions(state, seat))
+            if "listing" in self.checks:
+                if seat not in acting and options:
+                    raise _Found("listing", f"seat {seat} is not to act but has actions",
+                                 (options[0],))
+                if seat in acting and not options:
+                    raise _Found("listing", f"seat {seat} is to act but has no action")
+                exact = [strict_key(a) for a in options]
+                if len(set(exact)) != len(exact):
+                    raise _Found("listing", f"seat {seat}'s legal actions repeat")
+            if seat in acting:
+                listed[seat] = options
+        return listed
+
+    def _successors(self, state: Any, listed: dict[int, list[Any]]) -> list[tuple[Any, Any]]:
+        successors: list[tuple[Any, Any]] = []
+        for seat in sorted(listed):
+            for action in listed[seat]:
+                try:
+                    successors.append((action, self.game.apply(state, action)))
+                except IllegalAction as exc:
+                    raise _Found("listing", f"listed {action!r} was refused: {exc}",
+                                 (action,)) from None
+                except Exception as exc:
+                    raise _Found("crash", _crash(f"applying listed {action!r}", exc),
+                                 (action,)) from None
+        return successors
+
+    def _check_refusal(self, state: Any, acting: frozenset[int],
+                       listed: dict[int, list[Any]], rng: random.Random, here: int) -> None:
+        enumerated = [a for seat in sorted(acting) for a in listed[seat]]
+        legal = {self._key(a) for a in enumerated}
+        # A sample at each state: over a whole graph every kind of forgery is met many times.
+        near = list(nearby_actions(rng, state, enumerated, max(1, self.probes // 4)))
+        built = list(constructed_actions(self.game, rng, state, enumerated))
+        candidates = [*rng.sample(near, min(self.probes, len(near))),
+                      *rng.sample(built, min(self.probes, len(built)))]
+        if here > 0:
+            candidates.append(self.parents[here][1])  # the same action again: out of phase
+        for action in candidates:
+            expected = action_key(action) in legal
+            try:
+                self.game.apply(state, action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            except Exception as exc:  # the contract: only IllegalAction for a bad action
+                raise _Found("refusal", _crash(f"applying {action!r}", exc),
+                             (action,)) from None
+            if accepted != expected:
+                verdict = "accepted" if accepted else "refused"
+                raise _Found("refusal", f"{action!r} was {verdict} but is "
+                                        f"{'' if expected else 'not '}listed", (action,))
+
+    def _check_commute(self, state: Any, listed: dict[int, list[Any]],
+                       after: dict[Any, Any]) -> None:
+        seats = sorted(listed)
+        for position, first in enumerate(seats):
+            for second in seats[position + 1:]:
+                for a in listed[first]:
+                    for b in listed[second]:
+                        try:
+                            ab = self.game.apply(after[a], b)
+                            ba = self.game.apply(after[b], a)
+                        except IllegalAction as exc:
+                            raise _Found("commute", f"seat {first}'s {a!r} and seat "
+                                                    f"{second}'s {b!r}: one was refused "
+                                                    f"after the other: {exc}",
+                                         (a, b)) from None
+                        if ab != ba:
+                            raise _Found("commute", f"seat {first}'s {a!r} and seat "
+                                                    f"{second}'s {b!r} give different "
+                                                    "states in the two orders", (a, b))
+
+
+def _crash(doing: str, exc: BaseException) -> str:
+    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    at = f" ({where.filename.rsplit('/', 1)[-1]}:{where.lineno})" if where else ""
+    return f"{type(exc).__name__} while {doing}: {exc}{at}"
