@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import partyrules
@@ -607,3 +608,70 @@ def test_a_saved_game_is_resumed_where_it_stopped(
     assert code == 2 and "--resume plays the saved game's own game" in err
     code, _, err = run(capsys, "play")
     assert code == 2 and "name a GAME" in err
+
+
+# -- verify ------------------------------------------------------------------------------------
+
+
+def test_verify_stopped_by_its_budget_says_so_with_code_3(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", "dinner", "--players", "3", "--seeds", "2",
+                       "--max-states", "60", "--no-progress")
+    assert code == 3
+    assert "dinner seed 0: stopped by max_states" in out
+    assert "dinner seed 1: stopped by max_states" in out
+    assert re.search(r"states 60 \(\d+ checked\)", out)
+
+
+def test_verify_from_a_replay_file_and_a_deck_from_a_file(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    dinner = partyrules.get_game("dinner")
+    config = dinner.Config(players=3)
+    state = dinner.setup(config, 5)
+    action = next(dinner.legal_actions(state, 0))
+    saved = tmp_path / "position.json"
+    saved.write_text(partyrules.dumps(partyrules.Replay("dinner", config, 5, (action,))))
+    code, out, _ = run(capsys, "verify", "--from", str(saved), "--max-states", "20")
+    assert code == 3 and "dinner seed 5: stopped by max_states" in out
+    # A custom deck comes from a file: the default deck's first 31 guests
+    # (three hands and ten).
+    from partyrules.core.serialize import unstructure
+
+    deck = tmp_path / "deck.json"
+    deck.write_text(json.dumps(unstructure(config.deck().guests[:31])))
+    code, out, err = run(capsys, "verify", "dinner", "--players", "3", "-o",
+                         f"guests=@{deck}", "--max-states", "20")
+    assert code == 3, err
+    code, _, err = run(capsys, "verify", "dinner", "-o", f"guests=@{tmp_path / 'none'}")
+    assert code == 2 and "none" in err
+    code, _, err = run(capsys, "verify", "--from", str(saved), "--seeds", "2")
+    assert code == 2 and "--from explores the position's own config" in err
+    code, _, err = run(capsys, "verify", "dinner", "--from", "no-such-position")
+    assert code == 2 and "no stored dinner position" in err
+
+
+def test_verify_saves_a_violations_shortest_path_that_replay_reproduces(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    from partyrules.core import game as registry
+
+    dinner = partyrules.get_game("dinner")
+
+    def lenient_apply(state: object, action: object) -> object:
+        try:
+            return dinner.apply(state, action)
+        except partyrules.IllegalAction:
+            return state  # a seeded bug: forged actions are "accepted"
+
+    monkeypatch.setitem(registry._REGISTRY, "dinner", attrs.evolve(dinner, apply=lenient_apply))
+    saved = tmp_path / "bug.json"
+    code, out, _ = run(capsys, "verify", "dinner", "--players", "3", "--save", str(saved))
+    assert code == 1
+    assert "violation (refusal)" in out and "accepted but is not listed" in out
+    assert f"partyrules replay {saved}" in out
+    monkeypatch.setitem(registry._REGISTRY, "dinner", dinner)
+    # The first forgery the bug let through is a seat of the wrong type: the replay file
+    # keeps it as it was, and the strict loader itself refuses it, naming it.
+    assert json.loads(saved.read_text())["data"]["actions"][0]["seat"] is False
+    code, out, err = run(capsys, "replay", str(saved))
+    assert code == 2 and "actions[0].seat" in err

@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -233,6 +234,9 @@ def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
         name, sep, text = option.partition("=")
         if not sep or not name:
             raise InvalidConfig(f"an option is NAME=VALUE, not {option!r}")
+        if text.startswith("@"):  # NAME=@FILE: the value is the JSON document in FILE
+            fields[name] = parse_json(_read_document(text[1:]))
+            continue
         try:
             fields[name] = parse_json(text)
         except CorruptState as refused:
@@ -517,6 +521,67 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from partyrules.core import verify
+
+    start: partyrules.Replay | None = None
+    if args.start is not None:
+        if args.option or args.players is not None or args.seeds != 1 or args.seed != 0:
+            raise InvalidConfig("--from explores the position's own config and seed: give "
+                                "no --config, --players, --seed or --seeds with it")
+        start = _position(args.game, args.start)
+        game = partyrules.get_game(start.game)
+        starts = [(start.config, start.seed)]
+    else:
+        if args.game is None:
+            raise InvalidConfig("name a GAME to verify, or --from FILE")
+        game = partyrules.get_game(args.game)
+        players = args.players if args.players is not None else game.min_players
+        config = _config(game, players, args.option)
+        starts = [(config, args.seed + number) for number in range(args.seeds)]
+    budget = "no limit" if args.max_states is None else f"at most {args.max_states:,}"
+    print(f"{game.title}: exploring every reachable state ({budget} states per seed"
+          + ("" if args.max_seconds is None else f", {args.max_seconds:g} s") + ")")
+    worst = 0
+    for config, seed in starts:
+        with simulation.progress_bar(0, show=args.progress, label="states") as bar:
+            def heard(now: verify.Progress, bar: simulation.ProgressBar = bar) -> None:
+                rate = now.checked / now.seconds if now.seconds > 0 else 0.0
+                bar.show(now.states, args.max_states,
+                         f"found, {now.checked:,} checked ({rate:,.0f}/s), "
+                         f"depth {now.depth}")
+
+            report = verify.explore(game, config, seed=seed, start=start,
+                                    max_states=args.max_states,
+                                    max_seconds=args.max_seconds, probes=args.probes,
+                                    progress=heard)
+        print(report.summary())
+        if report.violation is not None:
+            path = Path(args.save or f"violation-{game.name}-seed{seed}.json")
+            path.write_text(partyrules.dumps(report.violation.replay), encoding="utf-8")
+            print(f"  the shortest path to it: {path} (`partyrules replay {path}` plays it)")
+            return 1
+        if not report.complete:
+            worst = 3
+    return worst
+
+
+def _position(game_name: str | None, where: str) -> partyrules.Replay:
+    """A position to explore from: a replay file, or the name of one the game stores."""
+    if Path(where).exists() or game_name is None:
+        replay = _saved_game(where)
+        if game_name not in (None, replay.game):
+            raise InvalidConfig(f"{where} is a {replay.game} position, not {game_name}")
+        return replay
+    from partyrules.core.verify import stored_positions
+
+    stored = stored_positions(partyrules.get_game(game_name))
+    if where not in stored:
+        raise InvalidConfig(f"no file {where!r} and no stored {game_name} position of that "
+                            f"name; stored: {', '.join(stored) or 'none'}")
+    return stored[where]
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     # The server's packages are an extra: asked for here, so that the rest of the command
     # line works without them.
@@ -546,7 +611,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate,
     "tournament": _cmd_tournament, "replay": _cmd_replay, "schema": _cmd_schema,
-    "serve": _cmd_serve,
+    "serve": _cmd_serve, "verify": _cmd_verify,
 }
 
 
@@ -555,6 +620,10 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
+
+
+def _positive_or_none(text: str) -> int | None:
+    return None if text.lower() == "none" else _positive(text)
 
 
 def _seconds(text: str) -> float:
@@ -618,6 +687,36 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
     schema.add_argument("game")
+    verify = commands.add_parser(
+        "verify", help="check every reachable state of a game from a setup or position",
+        description="Visit every state reachable from the setup (or a position), each "
+                    "once, and check the rules' invariants and the game's properties at "
+                    "each. Exit 0: explored to the end, no violation; 1: a violation "
+                    "(its shortest path is saved as a replay); 3: a budget stopped it.")
+    verify.add_argument("game", nargs="?", help="the game (optional with --from FILE)")
+    verify.add_argument("--config", "-o", dest="option", action="append",
+                        metavar="NAME=VALUE",
+                        help="a config field, the value in JSON or @FILE holding it "
+                             "(e.g. -o guests=@my-deck.json)")
+    verify.add_argument("--players", type=int, help="default: the game's minimum")
+    verify.add_argument("--from", dest="start", metavar="FILE|NAME",
+                        help="explore from the end of a replay file, or from a position "
+                             "the game stores (its page lists them)")
+    verify.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    verify.add_argument("--seeds", type=_positive, default=1,
+                        help="explore from N setups, seeds S to S+N-1 (default 1)")
+    verify.add_argument("--max-states", type=_positive_or_none, default=1_000_000,
+                        metavar="N|none", help="states per seed (default 1,000,000)")
+    verify.add_argument("--max-seconds", type=float, metavar="S",
+                        help="seconds per seed (default: no limit)")
+    verify.add_argument("--probes", type=_positive, default=8,
+                        help="forged actions tried per state for the refusal check "
+                             "(default 8 near the listed ones, 8 built from scratch)")
+    verify.add_argument("--save", metavar="FILE",
+                        help="where a violation's replay goes (default: "
+                             "violation-GAME-seedS.json)")
+    verify.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                        help="draw a progress bar (default: on a terminal)")
     serve = commands.add_parser("serve", help="run the web table: people and bots play "
                                               "in the browser")
     serve.add_argument("--host", default="127.0.0.1",

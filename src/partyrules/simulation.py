@@ -668,6 +668,13 @@ class ProgressBar:
         if self._bar is not None:
             self._bar.stop()
 
+    def show(self, completed: int, total: int | None = None, note: str = "") -> None:
+        """Set the bar to ``completed`` of ``total`` (None: a total not known in advance),
+        with ``note`` in place of the rate: for work counted in other steps than
+        results, such as the states an exploration has found."""
+        if self._bar is not None:
+            self._bar.update(self._task, completed=completed, total=total, rate=note)
+
     def advance(self, _: object = None) -> None:
         """One more result."""
         if self._bar is not None:

@@ -42,6 +42,7 @@ it comes back as a :class:`~partyrules.Replay` that ``partyrules replay`` reprod
 
 from __future__ import annotations
 
+import importlib.resources
 import random
 import time
 import traceback
@@ -62,7 +63,10 @@ from partyrules.core.probing import (
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
-__all__ = ["CHECKS", "Progress", "Report", "Violation", "explore"]
+POSITIONS_FOLDER = ("data", "explorations")
+"""Where a game package keeps its stored exploration positions (replay files)."""
+
+__all__ = ["CHECKS", "Progress", "Report", "Violation", "explore", "stored_positions"]
 
 CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
                            "conservation", "no_leak", "commute", "properties")
@@ -85,10 +89,11 @@ class Violation:
 
 @attrs.frozen(slots=True)
 class Progress:
-    """Where a running exploration stands: states found, waiting to be expanded, the
-    depth being expanded and the seconds spent."""
+    """Where a running exploration stands: states found, states checked, states waiting
+    to be checked, the depth being checked and the seconds spent."""
 
     states: int
+    checked: int
     frontier: int
     depth: int
     seconds: float
@@ -239,14 +244,18 @@ class _Explorer:
             violation = Violation(found.check, found.message, self._replay(-1, found.trail), 0)
             return self._report(began, False, None, violation)
         frontier: deque[int] = deque([0])
+        told = began
         while frontier:
-            if max_seconds is not None and time.perf_counter() - began > max_seconds:
-                stopped_by = "max_seconds"
-                break
+            if self.checked % 32 == 0:  # the clock is read now and then, not per state
+                now = time.perf_counter()
+                if max_seconds is not None and now - began > max_seconds:
+                    stopped_by = "max_seconds"
+                    break
+                if progress is not None and now - told > 0.2:
+                    told = now
+                    progress(Progress(len(self.states), self.checked, len(frontier),
+                                      self.depths[frontier[0]], now - began))
             here = frontier.popleft()
-            if progress is not None and here % 1000 == 0:
-                progress(Progress(len(self.states), len(frontier) + 1, self.depths[here],
-                                  time.perf_counter() - began))
             try:
                 successors = self._visit(here)
             except _Found as found:
@@ -266,7 +275,8 @@ class _Explorer:
         report = self._report(began, not frontier and violation is None and stopped_by is None,
                               stopped_by, violation)
         if progress is not None:
-            progress(Progress(report.states, len(frontier), report.max_depth, report.seconds))
+            progress(Progress(report.states, report.checked, len(frontier), report.max_depth,
+                              report.seconds))
         return report
 
     def _root(self) -> Any:
@@ -513,3 +523,27 @@ def _crash(doing: str, exc: BaseException) -> str:
     where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
     at = f" ({where.filename.rsplit('/', 1)[-1]}:{where.lineno})" if where else ""
     return f"{type(exc).__name__} while {doing}: {exc}{at}"
+
+
+def stored_positions(game: AnyGame) -> dict[str, Replay]:
+    """The exploration positions a game ships, by name: replay files in its package's
+    ``data/explorations`` folder, explored to the end on the game's page.
+
+    >>> import partyrules
+    >>> "" in stored_positions(partyrules.get_game("dinner"))
+    False
+    """
+    package = game.State.__module__.rpartition(".")[0]
+    try:
+        folder = importlib.resources.files(package).joinpath(*POSITIONS_FOLDER)
+        entries = sorted(folder.iterdir(), key=lambda entry: entry.name)
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        return {}
+    positions: dict[str, Replay] = {}
+    for entry in entries:
+        if entry.name.endswith(".json"):
+            replay = loads(entry.read_text(encoding="utf-8"))
+            if not isinstance(replay, Replay) or replay.game != game.name:
+                raise CorruptState(f"{entry.name} is not a {game.name} replay", entry.name)
+            positions[entry.name.removesuffix(".json")] = replay
+    return positions

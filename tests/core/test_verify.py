@@ -1,0 +1,189 @@
+"""The explorer (partyrules.core.verify): what it counts, and that it finds bugs seeded into
+a real game -- each caught by the check meant for it, with a shortest path to it."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import attrs
+import pytest
+
+import partyrules
+from partyrules.core import testing
+from partyrules.core.game import Property
+from partyrules.core.verify import CHECKS, Progress, explore
+
+DINNER = partyrules.get_game("dinner")
+CONFIG = DINNER.Config(players=3)
+
+
+def reachable_by_hand(game: Any, root: Any, depth: int) -> list[set[Any]]:
+    """The states at each distance from ``root`` up to ``depth``, found without the
+    explorer: the sets a breadth-first search must agree with."""
+    layers = [{root}]
+    seen = {root}
+    for _ in range(depth):
+        layer = set()
+        for state in layers[-1]:
+            for seat in game.to_act(state):
+                for action in game.legal_actions(state, seat):
+                    after = game.apply(state, action)
+                    if after not in seen:
+                        seen.add(after)
+                        layer.add(after)
+        layers.append(layer)
+    return layers
+
+
+def test_a_budgeted_search_counts_what_it_found_and_says_it_stopped() -> None:
+    report = explore(DINNER, CONFIG, seed=1, max_states=300)
+    assert report.violation is None and not report.complete
+    assert report.stopped_by == "max_states" and report.states == 300
+    assert 0 < report.checked < report.states
+    assert report.transitions >= report.states - 1  # each found state came by one
+    assert "stopped by max_states" in report.summary()
+
+
+def test_the_search_is_breadth_first_and_meets_every_state_once() -> None:
+    root = DINNER.setup(CONFIG, 1)
+    layers = reachable_by_hand(DINNER, root, 3)
+    within = sum(len(layer) for layer in layers)
+    report = explore(DINNER, CONFIG, seed=1, max_states=within)
+    # Exactly the states within three actions, found before any deeper one.
+    assert report.states == within and report.violation is None
+    assert report.max_depth == 3
+
+
+def test_the_same_search_gives_the_same_report() -> None:
+    first = explore(DINNER, CONFIG, seed=2, max_states=400)
+    second = explore(DINNER, CONFIG, seed=2, max_states=400)
+    assert attrs.evolve(first, seconds=0) == attrs.evolve(second, seconds=0)
+
+
+def test_a_search_from_a_position_continues_its_replay() -> None:
+    played = testing.play_random(DINNER, CONFIG, seed=4)
+    start = played.replay(6)
+    report = explore(DINNER, start=start, max_states=50)
+    assert report.start_actions == 6 and report.seed == 4 and report.violation is None
+
+
+def test_progress_is_told_and_budgets_in_seconds_stop_the_search() -> None:
+    heard: list[Progress] = []
+    report = explore(DINNER, CONFIG, seed=1, max_states=None, max_seconds=0.5,
+                     progress=heard.append)
+    assert report.stopped_by == "max_seconds" and not report.complete
+    assert heard and heard[-1].states == report.states
+    assert all(a.states <= b.states for a, b in itertools.pairwise(heard))
+
+
+def test_bad_arguments_are_refused_by_name() -> None:
+    with pytest.raises(partyrules.InvalidConfig, match="unknown checks"):
+        explore(DINNER, CONFIG, checks=["validate", "vibes"])
+    with pytest.raises(partyrules.InvalidConfig, match="max_states"):
+        explore(DINNER, CONFIG, max_states=0)
+    with pytest.raises(partyrules.InvalidConfig, match="not a dinner Config"):
+        explore(DINNER, partyrules.get_game("dany").Config(players=3))
+    out_of_turn = next(DINNER.legal_actions(DINNER.setup(CONFIG, 1), 0))
+    bad_start = partyrules.Replay("dinner", CONFIG, 1, (out_of_turn, out_of_turn))
+    with pytest.raises(partyrules.InvalidConfig, match="action 1 is refused"):
+        explore(DINNER, start=bad_start)
+
+
+# -- seeded bugs: each wrapper breaks one rule of the contract --------------------------------
+
+
+def lenient_apply(state: Any, action: Any) -> Any:
+    """Accepts any action: a forged one leaves the state as it was instead of raising."""
+    try:
+        return DINNER.apply(state, action)
+    except partyrules.IllegalAction:
+        return state
+
+
+def test_an_engine_accepting_forged_actions_is_caught_by_the_refusal_check() -> None:
+    report = explore(attrs.evolve(DINNER, apply=lenient_apply), CONFIG, seed=1)
+    violation = report.violation
+    assert violation is not None and violation.check == "refusal"
+    assert "accepted but is not listed" in violation.message
+    # At the very start, with the forged action itself as the path.
+    assert violation.depth == 1 and len(violation.replay.actions) == 1
+    assert not violation.replay.verify().ok  # the real rules refuse it, as they should
+
+
+def test_a_spectator_view_showing_a_hand_is_caught_as_a_leak() -> None:
+    def leaky_view(state: Any, seat: int | None) -> Any:
+        return DINNER.view(state, 0 if seat is None else seat)
+
+    report = explore(attrs.evolve(DINNER, view=leaky_view), CONFIG, seed=1)
+    assert report.violation is not None and report.violation.check == "no_leak"
+    assert "spectator" in report.violation.message and report.violation.depth == 0
+
+
+def test_a_ballot_that_counts_only_in_one_order_is_caught_by_commute() -> None:
+    def order_dependent_apply(state: Any, action: Any) -> Any:
+        pending = DINNER.to_act(state)
+        if type(action).__name__ == "Ballot" and action.seat != min(pending):
+            DINNER.apply(state, action)  # still refused when illegal
+            return state  # but a ballot counts only from the lowest seat still to vote
+        return DINNER.apply(state, action)
+
+    game = attrs.evolve(DINNER, apply=order_dependent_apply)
+    report = explore(game, DINNER.Config(players=4), seed=1,
+                     checks=[c for c in CHECKS if c != "refusal"])
+    assert report.violation is not None and report.violation.check == "commute"
+    *path, first, second = report.violation.replay.actions
+    assert {type(first).__name__, type(second).__name__} == {"Ballot"}
+    # The path is a shortest one: no state before it votes with two seats pending.
+    state = DINNER.setup(DINNER.Config(players=4), 1)
+    for action in path:
+        assert not (DINNER.is_simultaneous(state) and len(DINNER.to_act(state)) > 1)
+        state = DINNER.apply(state, action)
+    assert DINNER.is_simultaneous(state)
+
+
+def test_a_failing_property_is_found_at_its_shortest_depth() -> None:
+    root = DINNER.setup(CONFIG, 1)
+    banned = reachable_by_hand(DINNER, root, 3)[3]
+    deep = Property("shallow", "no state is three actions from the start",
+                    lambda state: state not in banned)
+    report = explore(attrs.evolve(DINNER, properties=(deep,)), CONFIG, seed=1)
+    violation = report.violation
+    assert violation is not None and violation.check == "property:shallow"
+    assert violation.depth == 3 and len(violation.replay.actions) == 3
+    assert violation.replay.final_state() in banned
+    assert partyrules.loads(partyrules.dumps(violation.replay)) == violation.replay
+
+
+def test_a_rule_that_crashes_is_reported_not_raised() -> None:
+    def crashing_apply(state: Any, action: Any) -> Any:
+        if type(action).__name__ == "Exchange":
+            raise ZeroDivisionError("a bug in the exchange")
+        return DINNER.apply(state, action)
+
+    report = explore(attrs.evolve(DINNER, apply=crashing_apply), CONFIG, seed=1)
+    violation = report.violation
+    assert violation is not None and violation.check == "crash"
+    assert "ZeroDivisionError" in violation.message and "exchange" in violation.message
+    assert type(violation.replay.actions[-1]).__name__ == "Exchange"
+
+
+def test_a_game_that_ends_with_seats_to_act_is_caught_by_ending() -> None:
+    report = explore(attrs.evolve(DINNER, is_terminal=lambda state: True), CONFIG, seed=1)
+    assert report.violation is not None and report.violation.check == "ending"
+    assert report.violation.depth == 0 and report.violation.replay.actions == ()
+
+
+def test_an_invalid_state_is_caught_by_validate_with_its_path() -> None:
+    root = DINNER.setup(CONFIG, 1)
+    second = reachable_by_hand(DINNER, root, 2)[2]
+
+    def strict_validate(state: Any) -> None:
+        DINNER.validate(state)
+        if state in second:
+            raise partyrules.CorruptState("a state two actions deep", "scores")
+
+    report = explore(attrs.evolve(DINNER, validate=strict_validate), CONFIG, seed=1)
+    assert report.violation is not None and report.violation.check == "validate"
+    assert report.violation.depth == 2
+
