@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
-from partyrules.core.game import TABLE, Outcome
+from partyrules.core.game import TABLE, Outcome, Property
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
     ActionKinds,
@@ -57,6 +57,7 @@ from partyrules.games.dany.state import (
 )
 
 __all__ = [
+    "PROPERTIES",
     "SUCCESSES_TO_WIN",
     "apply",
     "heuristic",
@@ -477,3 +478,53 @@ def heuristic(state: State) -> tuple[float, ...]:
     secondaries = min(1.0, max(0.0, 0.5 + (successes - failures) / 2))
     return tuple(1.0 - secondaries if seat in dany_side else secondaries
                  for seat in range(state.config.players))
+
+
+# -- rule-level truths for the exhaustive explorer ------------------------------------------
+
+
+def _active_passes_left(state: State) -> bool:
+    """Next Turn Setup: the seat on the active personality's left becomes active, once
+    a turn, so while turn ``t`` is played the active personality is seat
+    ``first_active + t - 1`` (mod players)."""
+    if not isinstance(state.phase, (Composing, Discussing, Revealing)):
+        return True
+    config = state.config
+    return state.active == (config.first_active + state.turn - 1) % config.players
+
+
+def _box_holds_only_creations(state: State) -> bool:
+    """Next Turn Setup: only the Memory cards of finished creations go to the box, at
+    most 7 a turn (2. "any number from 0 to 7"), so the box never holds more than 7 per
+    Idea card played."""
+    played = len(state.successes) + len(state.failures) + len(state.voided)
+    return len(state.box) <= HAND * played
+
+
+def _every_turn_draws_a_full_hand(state: State) -> bool:
+    """End of Game: fewer than 7 Memory cards in the pile starts the Final Twist, so a
+    turn is only played when 7 could be drawn: while it lasts, at least 7 Memory cards
+    are out of the box (in the pile, the hand or the creation)."""
+    if not isinstance(state.phase, (Composing, Discussing, Revealing)):
+        return True
+    return state.config.memory_cards - len(state.box) >= HAND
+
+
+PROPERTIES: tuple[Property[State], ...] = (
+    Property("active_passes_left",
+             "while turn t is played, the active personality is seat first_active + t - 1 "
+             "(mod players): the role passes one seat to the left each turn, none "
+             "skipped or repeated, and the deciding personality follows on its right",
+             _active_passes_left),
+    Property("box_holds_only_creations",
+             "the box holds only the Memory cards laid out in the turns already played, "
+             "at most 7 a turn: never more than 7 per Idea card scored, voided or failed",
+             _box_holds_only_creations),
+    Property("every_turn_draws_a_full_hand",
+             "while a turn is played, at least 7 Memory cards are out of the box: the "
+             "End of Game check starts the Final Twist before the pile falls below a "
+             "full hand",
+             _every_turn_draws_a_full_hand),
+)
+"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
