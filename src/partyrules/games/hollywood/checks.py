@@ -643,8 +643,10 @@ def _board_of_the_stage(state: State, players: int) -> None:
     if not isinstance(phase, (CrewTurn, Answering, Producing)):
         _empty(state.plays, "data.plays", "before Stage 4's plays are revealed")
     revealed = isinstance(phase, (*_STAGE_4, Producing))
+    # Deck exhaustion (R): a year whose auction had no lot reveals no bid at all.
+    skipped = revealed and all(bid is None for bid in state.revealed_bids)
     for seat, bid in enumerate(state.revealed_bids):
-        if (bid is None) == revealed:
+        if (bid is None) == revealed and not skipped:
             _fail("the bids are revealed from the auction to the year's end" if revealed
                   else "no bids are revealed outside Stages 4 and 5",
                   f"data.revealed_bids[{seat}]")

@@ -381,6 +381,11 @@ def stage_of(view: View) -> int:
         return STAGES.index("star_distribution")
     if any(view.packet_sizes):
         return STAGES.index("draft")
+    if all(lot is None for lot in view.lots) and not view.star_size:
+        # Deck exhaustion (R): no lot was offered, so the year went on without an auction.
+        if view.seat is None and (not view.config.scandals or view.plays):
+            return STAGES.index("production")
+        return STAGES.index("crew_planning")
     return STAGES.index("auction")
 
 

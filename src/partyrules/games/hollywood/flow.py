@@ -207,6 +207,10 @@ def _settle_draft(state: State, changes: dict[str, Any]) -> State:
     changes["hands"] = tuple((*hand, *packet) for hand, packet in zip(hands, packets,
                                                                      strict=True))
     changes["packets"] = ((),) * state.config.players
+    if all(lot is None for lot in changes.get("lots", state.lots)) \
+            and not changes.get("star", state.star):
+        # Deck exhaustion (R): no lot is offered, so nobody can bid and there is no auction.
+        return _start_crew(state, changes)
     changes["phase"] = Bidding((None,) * state.config.players)
     return evolve(state, changes)
 

@@ -21,7 +21,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, standing
+from partyrules.core.game import Outcome, Property, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, phase_error, uniform_choice
 from partyrules.games.hollywood.actions import (
@@ -98,6 +98,7 @@ from partyrules.games.hollywood.state import (
 )
 
 __all__ = [
+    "PROPERTIES",
     "apply",
     "heuristic",
     "is_simultaneous",
@@ -662,3 +663,74 @@ def heuristic(state: State) -> tuple[float, ...]:
     return standing(tuple(
         float(money + sum(TROPHY_INCOME * t.countable for t in trophies))
         for money, trophies in zip(state.money, state.trophies, strict=True)))
+
+
+# -- properties: rule-level truths every reachable state keeps (the explorer checks them) ----
+
+
+def _year_one_ledger(state: State) -> bool:
+    """Until the first Box Office Tally the bank only takes: each studio's 12 million
+    less every bid card it spent (the Film Market's auction wins cost nothing), Lawyer
+    fees only moving money between studios."""
+    if state.year != 1 or isinstance(state.phase, Over):
+        return True
+    paid = sum(sum(BID_CARDS - held) for held in state.bid_cards)
+    if state.festival is not None and \
+            state.config.deck().cards[state.festival].effect == "film_market":
+        paid -= sum(bid.value for bid, held in zip(state.revealed_bids, state.bid_cards,
+                                                    strict=True)
+                    if bid is not None and bid.value not in held)
+    return sum(state.money) + paid == STARTING_MONEY * state.config.players
+
+
+def _auction_settled(state: State) -> bool:
+    """Once the bids are revealed, on each lot the bidders below the top bid kept their
+    bid cards and, unless the top bid is the 0, exactly one top bidder spent it."""
+    bids = state.revealed_bids
+    for lot in {bid.lot for bid in bids if bid is not None}:
+        bidders = [(seat, bid.value) for seat, bid in enumerate(bids)
+                   if bid is not None and bid.lot == lot]
+        top = max(value for _, value in bidders)
+        if any(value not in state.bid_cards[seat] for seat, value in bidders
+               if value < top):
+            return False
+        spent = sum(1 for seat, value in bidders if value == top
+                    and top not in state.bid_cards[seat])
+        if spent != (1 if top else 0):
+            return False
+    return True
+
+
+def _film_of_the_year_kept(state: State) -> bool:
+    """Stage 7: the last year's Film of the Year is its one film with the most title
+    figurines (at least 1; ties on the higher box office), its owner keeps it as that
+    year's trophy with the film's countable figurines and distributes next; a year
+    without a title leaves no trophy."""
+    report = state.report
+    if report is None:
+        return True
+    eligible = [film for film in report.films if film.title >= 1]
+    top = max(((film.title, film.box_office) for film in eligible), default=None)
+    best = [film for film in eligible if (film.title, film.box_office) == top]
+    winner = best[0] if len(best) == 1 else None
+    trophies = [(seat, trophy) for seat, won in enumerate(state.trophies) for trophy in won
+                if trophy.year == report.year]
+    if winner is None:
+        return report.film_of_the_year is None and not trophies
+    if report.film_of_the_year != (winner.seat, winner.film) or len(trophies) != 1:
+        return False
+    seat, trophy = trophies[0]
+    return seat == winner.seat == state.distributor and trophy.countable == winner.countable
+
+
+PROPERTIES: tuple[Property[State], ...] = (
+    Property("year_one_ledger", "until the first tally every million paid is a spent bid "
+             "card paid to the bank; Lawyer fees move money between studios",
+             _year_one_ledger),
+    Property("auction_settled", "on each lot the top bidder spent its bid card (unless "
+             "the 0) and every other bidder kept its own", _auction_settled),
+    Property("film_of_the_year_kept", "the last year's Film of the Year is its best film "
+             "by title figurines then box office, kept as that year's trophy by its "
+             "owner, who distributes next", _film_of_the_year_kept),
+)
+"""The rule-level truths the explorer checks at every state (docs: Verification)."""
