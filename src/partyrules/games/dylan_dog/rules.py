@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from functools import lru_cache
 
-from partyrules.core.game import Outcome
+from partyrules.core.game import Outcome, Property
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dylan_dog.actions import (
@@ -39,7 +40,7 @@ from partyrules.games.dylan_dog.actions import (
     UseShadow,
 )
 from partyrules.games.dylan_dog.board import geometry
-from partyrules.games.dylan_dog.cards import ROLES, catalog
+from partyrules.games.dylan_dog.cards import ROLES, CardSet, catalog
 from partyrules.games.dylan_dog.checks import RULES
 from partyrules.games.dylan_dog.effects import EFFECTS, MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.greedy import heuristic, playout_action
@@ -78,6 +79,7 @@ __all__ = [
     "DECISIONS_PER_TURN",
     "MYSTERY_CARDS_TO_WIN",
     "PLAYOUT_STEPS",
+    "PROPERTIES",
     "apply",
     "heuristic",
     "is_simultaneous",
@@ -286,3 +288,80 @@ _KINDS: ActionKinds[State] = ActionKinds("Dylan Dog", RULES, EFFECTS)
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
+
+
+
+# -- properties -----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _shadow_cards(cards: CardSet) -> frozenset[int]:
+    """The shadow cards of ``cards``: the only nightmare cards a seat keeps."""
+    known = catalog(cards)
+    start = known.nightmare.start
+    return frozenset(card for card in known.nightmare
+                     if cards.nightmare[card - start].effect == "shadow")
+
+
+def _drawn_card_went_under(state: State) -> bool:
+    """Final Notes: the last nightmare card drawn is kept face up (a shadow card), or lies
+    in the deck with only shadow cards below it (used since, each put under the deck);
+    before the first draw nobody holds a shadow card."""
+    shadows = _shadow_cards(state.config.the_cards())
+    drawn = state.drawn
+    if drawn is None:
+        return not any(shadows.intersection(hand) for hand in state.held)
+    deck = state.nightmare
+    if drawn in deck:
+        return shadows.issuperset(deck[deck.index(drawn) + 1:])
+    return any(drawn in hand for hand in state.held)
+
+
+def _no_cards_before_first_turn(state: State) -> bool:
+    """Setup deals no hand, and a card only comes into an empty hand on its own seat's
+    turn: a trade, a forced exchange and a claim all take a card from the other hand."""
+    players = state.config.players
+    # The active seat's turn has begun once it throws or challenges (a trade needs a card).
+    begun = state.turn + (not isinstance(state.phase, (TurnStart, Trading)))
+    return not any(state.held[(state.config.first_player + later) % players]
+                   for later in range(begun, players))
+
+
+@lru_cache(maxsize=32)
+def _dealt_per_crypt(config: Config) -> tuple[int, ...]:
+    """Setup: how many cards each crypt was dealt (round the crypts, one at a time)."""
+    crypts = len(config.the_board().crypts)
+    dealt = len(catalog(config.the_cards()).crypt_cards)
+    return tuple(len(range(crypt, dealt, crypts)) for crypt in range(crypts))
+
+
+def _crypts_hold_their_deal(state: State) -> bool:
+    """Setup and Horror Cards: after the deal a card goes into a crypt only when the
+    loser of a fight puts one back, and that card is known (``returned``): no crypt
+    holds more cards not known to be put back than it was dealt."""
+    returned = state.returned
+    return all(sum(card not in returned for card in content) <= dealt
+               for content, dealt in zip(state.crypts, _dealt_per_crypt(state.config),
+                                         strict=True))
+
+
+PROPERTIES: tuple[Property[State], ...] = (
+    Property("drawn_card_went_under",
+             "Final Notes: every nightmare card drawn goes back under the deck at once, "
+             "but a shadow card, kept face up until used and then put under: the last "
+             "card drawn is held, or lies in the deck with only shadow cards below it; "
+             "before the first draw nobody holds a shadow card",
+             _drawn_card_went_under),
+    Property("no_cards_before_first_turn",
+             "Setup deals no hand, and a card comes into an empty hand only on its own "
+             "seat's turn (a trade, a forced exchange and a claim each take a card from "
+             "the other hand): a seat whose first turn has not begun holds nothing",
+             _no_cards_before_first_turn),
+    Property("crypts_hold_their_deal",
+             "after the deal a card goes into a crypt only when the loser of a horror "
+             "fight puts a mystery card back, and the table knows it: no crypt holds more "
+             "cards not known to be put back than it was dealt (9 by default)",
+             _crypts_hold_their_deal),
+)
+"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
