@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, standing
+from partyrules.core.game import Outcome, Property, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -59,6 +59,7 @@ from partyrules.games.dinner.state import (
 
 __all__ = [
     "END_BONUS",
+    "PROPERTIES",
     "apply",
     "heuristic",
     "is_simultaneous",
@@ -666,3 +667,97 @@ def heuristic(state: State) -> tuple[float, ...]:
     """Search bots' view of a running game: each seat's score as a share of the
     leader's (:func:`~partyrules.core.game.standing`)."""
     return standing(tuple(float(score) for score in state.scores))
+
+
+# -- rule-level truths for the exhaustive explorer -------------------------------------------
+
+
+def _scores_add_up(state: State) -> bool:
+    """2)-3), 5) Scores come only from accepted proposals and the bonus. A table's cards
+    are seated in order, one accepted proposal (a story) at a time, each scoring the
+    whole table as it then stood: a table of ``n`` cards and ``k`` stories paid
+    ``table_points`` of ``k`` growing prefixes of its cards, the last the whole table, the
+    first at least 2 cards; its opener was paid at least the first of them."""
+    deck = state.config.deck()
+    phase = state.phase
+    emptied_by = phase.emptied_by if isinstance(phase, Over) else None
+    least_paid = [END_BONUS if seat == emptied_by else 0 for seat in range(len(state.scores))]
+    least = most = sum(least_paid)
+    for table in state.tables:
+        cards, earlier = table.cards, len(table.stories) - 1
+        whole = table_points(deck, cards)
+        least += whole + sum(table_points(deck, cards[:NEW_TABLE_MIN + step])
+                             for step in range(earlier))
+        most += whole + sum(table_points(deck, cards[:len(cards) - earlier + step])
+                            for step in range(earlier))
+        least_paid[table.host] += table_points(deck, cards[:NEW_TABLE_MIN])
+    last = state.last_vote
+    if last is not None and last.accepted:
+        # The last accepted proposal paid its points (bonus included) to its proposer.
+        least_paid[last.seat] = max(least_paid[last.seat], last.points)
+    return (least <= sum(state.scores) <= most
+            and all(score >= paid for score, paid in zip(state.scores, least_paid, strict=True)))
+
+
+def _turns_pass_left(state: State) -> bool:
+    """1) Play turns clockwise from the first player, one turn per seat in turn: turn
+    ``t`` is seat ``first_player + t - 1`` (mod players), the seat that plays it now, or
+    that emptied its hand in it."""
+    config = state.config
+    seat = (config.first_player + state.turn - 1) % config.players
+    phase = state.phase
+    if isinstance(phase, Over):
+        return phase.emptied_by is None or phase.emptied_by == seat
+    return phase.active == seat
+
+
+def _one_draw_per_turn(state: State) -> bool:
+    """1a) Every turn begins with a draw while the pile lasts, and nothing else takes a
+    card from it for good (an unknown character goes back under it for its replacement;
+    an exchange discards one card for the one it draws). So the cards dealt, drawn and
+    discarded account for the pile: one draw per turn begun while it held cards, and the
+    dry turns counted since it ran out are no more than the turns played since."""
+    config = state.config
+    drawn = (len(config.deck().guests) - config.players * hand_size(config.players)
+             - len(state.pile) - len(state.discard))
+    if state.pile:
+        return drawn == state.turn and state.dry_turns == 0
+    # Turn ``drawn`` took the last card; the turns ended since (that one included, and
+    # the current one once the game is over) are the only ones that can be dry.
+    ended_turns = state.turn - drawn + (1 if isinstance(state.phase, Over) else 0)
+    return 0 <= drawn <= state.turn and state.dry_turns <= ended_turns
+
+
+def _one_table_per_turn(state: State) -> bool:
+    """1c) A turn plays at most one proposal, and a dry turn none: the accepted proposals
+    (one story each at the tables) are no more than the turns ended, less the dry turns
+    that closed them."""
+    ended = state.turn - (0 if isinstance(state.phase, Over) else 1)
+    told = sum(len(table.stories) for table in state.tables)
+    return told <= ended - state.dry_turns
+
+
+PROPERTIES: tuple[Property[State], ...] = (
+    Property("scores_add_up",
+             "the scores total what the tables paid: each accepted proposal scored its "
+             "table as it then stood (growing prefixes of the table's cards, one per "
+             "story, the last the whole table), plus 5 for an emptied hand; and each "
+             "seat scored at least the openings of the tables it hosts, and the last "
+             "accepted proposal's points",
+             _scores_add_up),
+    Property("turns_pass_left",
+             "turn t is played by seat first_player + t - 1 (mod players): play passes "
+             "to the left, one turn each, none skipped or repeated",
+             _turns_pass_left),
+    Property("one_draw_per_turn",
+             "the cards out of the pile other than by exchange are the deal plus one "
+             "draw per turn begun while the pile held cards, and the dry turns are no "
+             "more than the turns ended since it ran out",
+             _one_draw_per_turn),
+    Property("one_table_per_turn",
+             "the accepted proposals (one story each at the tables) are no more than the "
+             "turns ended less the dry turns that closed them: a turn plays at most one",
+             _one_table_per_turn),
+)
+"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
