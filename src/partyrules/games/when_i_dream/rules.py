@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.game import TABLE, Outcome, standing
+from partyrules.core.game import TABLE, Outcome, Property, standing
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
     ActionKinds,
@@ -67,6 +67,7 @@ from partyrules.games.when_i_dream.state import (
 )
 
 __all__ = [
+    "PROPERTIES",
     "apply",
     "heuristic",
     "is_simultaneous",
@@ -722,3 +723,118 @@ def heuristic(state: State) -> tuple[float, ...]:
     gains = round_gains(state.spirits, len(state.fairy), len(state.boogeyman), False)
     return standing(tuple(float(total + gain) for total, gain in zip(
         _totals(state.points, state.penalties), gains, strict=True)))
+
+
+# -- rule-level truths for the exhaustive explorer -----------------------------------------
+
+
+def _piles_follow_guesses(state: State) -> bool:
+    """2. Each guess put the card in play under one score card, in the order of the
+    round's guesses: under the Fairy's when the word was found (with the automatic judge:
+    the guess is the card's word on the side in use), else under the Boogeyman's. Expert
+    variant: the round's first card is on its top word, and each next card (the one in
+    play too) on its top word after a right guess and its bottom word after a wrong one.
+
+    The two piles keep their own order but not how they interleave, so every
+    interleaving is tried: a walk over (cards of the Fairy pile placed, last guess right)
+    pairs, at most two per count, one step per guess.
+    """
+    phase = state.phase
+    if isinstance(phase, (Tiebreak, Over)):
+        return True  # the last round's piles are in the box
+    # The guess the table is judging is not placed yet.
+    placed = state.guesses[:-1] if isinstance(phase, Judging) else state.guesses
+    fairy, boogeyman = state.fairy, state.boogeyman
+    if len(fairy) + len(boogeyman) != len(placed):
+        return False
+    config = state.config
+    dreams = config.dreams()
+    auto, expert = config.judge == "auto", config.side == "expert"
+
+    def fits(entry: tuple[int, Side], guess: str, right: bool, after_right: bool) -> bool:
+        card, side = entry
+        if expert and side != ("top" if after_right else "bottom"):
+            return False
+        found = normalize(guess) == normalize(dreams[card][0 if side == "top" else 1])
+        return not auto or found == right
+
+    # (Fairy cards placed so far, the last guess was right); before any guess the next
+    # card is on its top word, as after a right guess.
+    walks = {(0, True)}
+    for number, guess in enumerate(placed):
+        following: set[tuple[int, bool]] = set()
+        for fairies, after_right in walks:
+            boogeymen = number - fairies
+            if fairies < len(fairy) and fits(fairy[fairies], guess, True, after_right):
+                following.add((fairies + 1, True))
+            if boogeymen < len(boogeyman) and fits(boogeyman[boogeymen], guess, False,
+                                                    after_right):
+                following.add((fairies, False))
+        walks = following
+    ends = {after_right for fairies, after_right in walks if fairies == len(fairy)}
+    if not expert or state.current is None:
+        return bool(ends)
+    return state.side in {"top" if after_right else "bottom" for after_right in ends}
+
+
+def _clues_on_the_card_in_play(state: State) -> bool:
+    """2. The clue turns on the card in play are the round's latest clues (a breaking
+    clue ends its card), given clockwise without skipping a clue-giver, the last one by
+    the seat before the active clue-giver; each seat gave as many of them as its clue
+    turns, and the seats the table may rule against are exactly their authors. Under the
+    5-second rule a skipped turn leaves no clue, so only the last holds then."""
+    phase = state.phase
+    if not isinstance(phase, Dreaming):
+        return True
+    on_card = sum(phase.clue_turns)
+    if state.config.clue_time_limit:
+        return phase.clued <= {seat for seat, turns in enumerate(phase.clue_turns) if turns}
+    if on_card > len(state.clues):
+        return False
+    if on_card == 0:
+        return not phase.clued
+    latest = [seat for seat, _ in state.clues[len(state.clues) - on_card:]]
+    if any(_next_giver(state, seat) != following
+           for seat, following in zip(latest, [*latest[1:], phase.active], strict=True)):
+        return False
+    counted = [0] * state.config.players
+    for seat in latest:
+        counted[seat] += 1
+    return tuple(counted) == phase.clue_turns and phase.clued == frozenset(latest)
+
+
+def _points_follow_rounds(state: State) -> bool:
+    """4. Dream points come only from scoring a round: none before the first round is
+    scored, exactly the first round's gains while it is the only one scored, and never
+    less than the last round's gains after that (points are never taken away; penalty
+    cards count against a seat only in its final total)."""
+    last = state.last_round
+    if last is None:
+        return not any(state.points)
+    scored = state.round if isinstance(state.phase, (Tiebreak, Over)) else state.round - 1
+    if scored == 1:
+        return state.points == last.gains
+    return all(points >= gain for points, gain in zip(state.points, last.gains, strict=True))
+
+
+PROPERTIES: tuple[Property[State], ...] = (
+    Property("piles_follow_guesses",
+             "the Fairy and Boogeyman piles hold the round's guesses in order, one card "
+             "each: with the automatic judge a Fairy card's word is the guess that placed "
+             "it and a Boogeyman card's is not; in the expert variant the round's first "
+             "card is on its top word and each next one, the card in play too, on its top "
+             "word after a right guess and its bottom word after a wrong one",
+             _piles_follow_guesses),
+    Property("clues_on_the_card_in_play",
+             "the card in play's clues are the round's latest, one per clue turn, given "
+             "clockwise up to the active clue-giver, each seat's as many as its clue "
+             "turns, by exactly the seats the table may rule a breach against",
+             _clues_on_the_card_in_play),
+    Property("points_follow_rounds",
+             "no dream points before the first round is scored; the first round's gains "
+             "exactly while it is the only one scored; never less than the last round's "
+             "gains after that",
+             _points_follow_rounds),
+)
+"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
