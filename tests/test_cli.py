@@ -668,10 +668,36 @@ def test_verify_saves_a_violations_shortest_path_that_replay_reproduces(
     code, out, _ = run(capsys, "verify", "dinner", "--players", "3", "--save", str(saved))
     assert code == 1
     assert "violation (refusal)" in out and "accepted but is not listed" in out
-    assert f"partyrules replay {saved}" in out
+    assert f"partyrules replay --check {saved}" in out
     monkeypatch.setitem(registry._REGISTRY, "dinner", dinner)
     # The first forgery the bug let through is a seat of the wrong type: the replay file
     # keeps it as it was, and the strict loader itself refuses it, naming it.
     assert json.loads(saved.read_text())["data"]["actions"][0]["seat"] is False
     code, out, err = run(capsys, "replay", str(saved))
     assert code == 2 and "actions[0].seat" in err
+
+
+def test_replay_check_runs_the_explorers_checks_at_every_state(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    from partyrules.core import game as registry
+    from partyrules.core.game import Property
+
+    save = tmp_path / "game.json"
+    code, _, _ = run(capsys, "play", "dinner", "--seed", "4", "--save", str(save))
+    assert code == 0
+    actions = len(partyrules.loads(save.read_text(encoding="utf-8")).actions)
+    code, out, err = run(capsys, "replay", "--check", str(save))
+    assert code == 0, err
+    assert f"Checked: the explorer's checks hold at all {actions + 1} states." in out
+    # The same file under rules that break a property after turn 2: found, and named.
+    dinner = partyrules.get_game("dinner")
+    early = Property("early", "the game is still in its first two turns",
+                     lambda state: state.turn < 3)
+    monkeypatch.setitem(registry._REGISTRY, "dinner",
+                        attrs.evolve(dinner, properties=(early,)))
+    code, out, _ = run(capsys, "replay", "--check", str(save))
+    assert code == 1
+    assert re.search(r"Check FAILED \(property:early\) after action \d+: early: the game is "
+                     r"still in its first two turns -- does not hold", out)
+    assert "Replay verified" in out  # the replay itself is sound: the check is what failed

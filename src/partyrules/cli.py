@@ -518,6 +518,15 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     else:
         print("The game is not over.")
     print(f"Replay verified: all {report.applied} actions applied.")
+    if args.check:
+        from partyrules.core.verify import check_replay
+
+        violation = check_replay(replay)
+        if violation is not None:
+            print(f"Check FAILED ({violation.check}) after action {violation.depth}: "
+                  f"{violation.message}")
+            return 1
+        print(f"Checked: the explorer's checks hold at all {report.applied + 1} states.")
     return 0
 
 
@@ -559,7 +568,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         if report.violation is not None:
             path = Path(args.save or f"violation-{game.name}-seed{seed}.json")
             path.write_text(partyrules.dumps(report.violation.replay), encoding="utf-8")
-            print(f"  the shortest path to it: {path} (`partyrules replay {path}` plays it)")
+            print(f"  the shortest path to it: {path} (`partyrules replay --check {path}` "
+                  "plays it and checks each state)")
             return 1
         if not report.complete:
             worst = 3
@@ -685,6 +695,9 @@ def _parser() -> argparse.ArgumentParser:
                              help="a config field, the value in JSON")
     replay = commands.add_parser("replay", help="verify and narrate a replay file")
     replay.add_argument("file")
+    replay.add_argument("--check", action="store_true",
+                        help="also run the explorer's checks (partyrules verify's) at "
+                             "every state of the replay; exit 1 on a violation")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
     schema.add_argument("game")
     verify = commands.add_parser(

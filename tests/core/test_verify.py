@@ -3,7 +3,9 @@ a real game -- each caught by the check meant for it, with a shortest path to it
 
 from __future__ import annotations
 
+import inspect
 import itertools
+import types
 from typing import Any
 
 import attrs
@@ -12,7 +14,7 @@ import pytest
 import partyrules
 from partyrules.core import testing
 from partyrules.core.game import Property
-from partyrules.core.verify import CHECKS, Progress, explore
+from partyrules.core.verify import CHECKS, Progress, check_replay, explore, stored_positions
 
 DINNER = partyrules.get_game("dinner")
 CONFIG = DINNER.Config(players=3)
@@ -88,6 +90,8 @@ def test_bad_arguments_are_refused_by_name() -> None:
     bad_start = partyrules.Replay("dinner", CONFIG, 1, (out_of_turn, out_of_turn))
     with pytest.raises(partyrules.InvalidConfig, match="action 1 is refused"):
         explore(DINNER, start=bad_start)
+    with pytest.raises(partyrules.InvalidConfig, match="is of dinner, not dany"):
+        explore(partyrules.get_game("dany"), start=bad_start)
 
 
 # -- seeded bugs: each wrapper breaks one rule of the contract --------------------------------
@@ -187,3 +191,60 @@ def test_an_invalid_state_is_caught_by_validate_with_its_path() -> None:
     assert report.violation is not None and report.violation.check == "validate"
     assert report.violation.depth == 2
 
+
+
+# -- a flipped comparison in the rules themselves -------------------------------------------
+
+
+def mutated_dinner(old: str, new: str) -> Any:
+    """Dinner with one line of its rules changed: the rules module's source, edited and
+    run as a module of its own, its ``apply`` in the game record (a mutant, as a mutation
+    tester makes one: the rest of the game is the real one)."""
+    from partyrules.games.dinner import rules
+
+    source = inspect.getsource(rules)
+    assert source.count(old) == 1
+    module = types.ModuleType("dinner_rules_mutant")
+    exec(compile(source.replace(old, new), "<dinner rules, mutated>", "exec"),
+         module.__dict__)
+    return attrs.evolve(DINNER, apply=module.apply)
+
+
+def test_a_tie_that_turns_a_card_down_is_found_from_a_stored_position() -> None:
+    # Rule 2): "a strict majority" of the others turns a card down; the mutant turns it
+    # down on a tie too.
+    mutant = mutated_dinner("in ballot) > voters", "in ballot) >= voters")
+    start = stored_positions(DINNER)["pile_just_ran_out"]
+    report = explore(mutant, start=start, max_states=None)
+    violation = report.violation
+    assert violation is not None and violation.check == "validate"
+    assert "strict majority" in violation.message
+    assert violation.depth == 5  # the first ballots that tie, fewest actions first
+    assert violation.replay.actions[:len(start.actions)] == start.actions
+    # The saved path replays under the real rules, whose every state is sound; under the
+    # mutant the check along it fails at its last state.
+    assert violation.replay.verify().ok
+    assert check_replay(violation.replay) is None
+    again = check_replay(violation.replay, game=mutant)
+    assert again is not None and again.check == "validate"
+    assert again.depth == len(violation.replay.actions)
+
+
+def test_check_replay_runs_every_check_along_a_path_and_refuses_what_is_not_one() -> None:
+    record = partyrules.play_match(DINNER, CONFIG, [partyrules.RandomPlayer(DINNER)] * 3,
+                                   seed=4)
+    replay = record.replay()
+    assert check_replay(replay) is None
+    deep = Property("short", "no more than ten actions played",
+                    lambda state: state.turn < 3)
+    found = check_replay(replay, game=attrs.evolve(DINNER, properties=(deep,)))
+    assert found is not None and found.check == "property:short"
+    assert found.replay.final_state().turn == 3
+    assert found.replay.actions == replay.actions[:found.depth]
+    with pytest.raises(partyrules.InvalidConfig, match="unknown checks"):
+        check_replay(replay, checks=["spelling"])
+    with pytest.raises(partyrules.InvalidConfig, match="not dany"):
+        check_replay(replay, game=partyrules.get_game("dany"))
+    refused = attrs.evolve(replay, actions=(replay.actions[0], *replay.actions))
+    with pytest.raises(partyrules.InvalidConfig, match="action 1 is refused"):
+        check_replay(refused)

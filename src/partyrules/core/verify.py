@@ -66,7 +66,8 @@ from partyrules.core.serialize import dumps, loads
 POSITIONS_FOLDER = ("data", "explorations")
 """Where a game package keeps its stored exploration positions (replay files)."""
 
-__all__ = ["CHECKS", "Progress", "Report", "Violation", "explore", "stored_positions"]
+__all__ = ["CHECKS", "Progress", "Report", "Violation", "check_replay", "explore",
+           "stored_positions"]
 
 CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
                            "conservation", "no_leak", "commute", "properties")
@@ -180,11 +181,14 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
     exception: it is the report's ``violation`` (check ``"crash"`` when a rule function
     raised something other than the contract's errors).
     """
-    if start is not None:
-        game = get_game(start.game)
-        config, seed = start.config, start.seed
-    elif isinstance(game, str):
+    if isinstance(game, str):
         game = get_game(game)
+    if start is not None:
+        # The game given explores the position (a changed rule, a wrapped game): it must
+        # be the game the replay was recorded in.
+        if game.name != start.game:
+            raise InvalidConfig(f"the start replay is of {start.game}, not {game.name}")
+        config, seed = start.config, start.seed
     if config is None:
         config = game.Config(players=game.min_players)
     if not isinstance(config, game.Config):
@@ -198,6 +202,65 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
         raise InvalidConfig(f"max_states must be at least 1, not {max_states}")
     return _Explorer(game, config, seed, start, chosen, probes).run(
         max_states, max_seconds, progress)
+
+
+def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8,
+                 checks: Iterable[str] = CHECKS) -> Violation | None:
+    """Run the explorer's checks at every state along one replay, from its setup to its
+    last action: the way to see, after changing a rule, that a violation the explorer
+    saved is gone (or still there), without exploring the whole graph again.
+
+    Returns the first violation met (its replay ends at the faulty state, or with the
+    action at fault; its ``depth`` counts the replay's actions to it), or None. ``game``
+    is the game to check with (by default the registered game the replay names: give
+    your own record to check a changed rule). A replay whose actions are refused, or an
+    unknown check, raises ``InvalidConfig``.
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> record = partyrules.play_match(game, game.Config(players=3),
+    ...                                [partyrules.RandomPlayer(game)] * 3, seed=2)
+    >>> check_replay(record.replay()) is None
+    True
+    """
+    if game is None:
+        game = get_game(replay.game)
+    elif game.name != replay.game:
+        raise InvalidConfig(f"the replay is of {replay.game}, not {game.name}")
+    chosen = frozenset(checks)
+    unknown = chosen - set(CHECKS)
+    if unknown:
+        raise InvalidConfig(f"unknown checks {sorted(unknown)}; known: {', '.join(CHECKS)}")
+    explorer = _Explorer(game, replay.config, replay.seed, None, chosen, probes)
+    try:
+        state = explorer._root()
+    except _Found as found:
+        return Violation(found.check, found.message,
+                         Replay(game.name, replay.config, replay.seed, found.trail), 0)
+    explorer._add(state, -1, None, 0)
+    if "conservation" in chosen:
+        explorer.expected = _inventory(game, state)
+    for number in range(len(replay.actions) + 1):
+        try:
+            explorer._visit(number)
+        except _Found as found:
+            return Violation(found.check, found.message,
+                             Replay(game.name, replay.config, replay.seed,
+                                    (*replay.actions[:number], *found.trail)),
+                             number + len(found.trail))
+        if number == len(replay.actions):
+            break
+        action = replay.actions[number]
+        try:
+            state = game.apply(state, action)
+        except IllegalAction as exc:
+            raise InvalidConfig(f"the replay's action {number} is refused: {exc}") from None
+        except Exception as exc:
+            return Violation("crash", _crash(f"applying {action!r}", exc),
+                             Replay(game.name, replay.config, replay.seed,
+                                    replay.actions[:number + 1]), number + 1)
+        explorer._add(state, number, action, number + 1)
+    return None
 
 
 def _inventory(game: AnyGame, state: Any) -> Counter[Hashable]:
