@@ -1,10 +1,13 @@
 """Dany goes to Hollywood, verified exhaustively: the game's own properties
 (``rules.PROPERTIES``) over random playthroughs and against hand-made corrupt states, and
-the stored exploration positions (``data/explorations``): the small one explored to the
-end with its exact figures, and every one loading and replaying."""
+the stored exploration positions (``data/explorations``): the small ones explored to the
+end with their exact figures, the large ones too in the soak profile
+(``HYPOTHESIS_PROFILE=soak``: about 50 and 105 s on one core), and every one loading and
+replaying."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Iterator
 
@@ -43,6 +46,19 @@ CI_SIZED: dict[str, tuple[int, int, int, dict[str, int], int]] = {
         {"dany_designated": 15, "dany_not_in_tie": 6, "not_dany_designated": 45,
          "second_tie": 21}, 8),
 }
+
+SOAK_SIZED: dict[str, tuple[int, int, int, dict[str, int], int]] = {
+    "last_turn_four_players_reason": (
+        65_056, 262_191, 2_800,
+        {"dany_designated": 480, "dany_not_in_tie": 192, "not_dany_designated": 1_440,
+         "second_tie": 672, "six_successes": 16}, 14),
+    "final_twist_five_players": (
+        107_749, 601_380, 1_204,
+        {"dany_designated": 136, "dany_revealed_in_tie": 180, "not_dany_designated": 544,
+         "second_tie": 344}, 10),
+}
+EXPLORED = {**CI_SIZED, **SOAK_SIZED} if os.environ.get("HYPOTHESIS_PROFILE") == "soak" \
+    else CI_SIZED
 
 
 def playthrough(config: Config, seed: int) -> Iterator[State]:
@@ -131,7 +147,7 @@ def test_the_explorer_reports_a_broken_property_with_a_path_to_it() -> None:
 
 
 def test_the_stored_positions_load_and_replay() -> None:
-    assert set(CI_SIZED) <= set(POSITIONS)
+    assert {*CI_SIZED, *SOAK_SIZED} == set(POSITIONS)
     assert set(POSITIONS) == {"last_turn_three_players", "last_turn_four_players_reason",
                               "final_twist_four_players_reason", "final_twist_five_players"}
     for name, replay in POSITIONS.items():
@@ -150,9 +166,9 @@ def test_the_stored_positions_load_and_replay() -> None:
             assert len(state.failures) == state.config.failures_to_twist() - 1
 
 
-@pytest.mark.parametrize("name", sorted(CI_SIZED))
-def test_a_small_position_is_explored_to_the_end(name: str) -> None:
-    states, transitions, terminal, outcomes, depth = CI_SIZED[name]
+@pytest.mark.parametrize("name", sorted(EXPLORED))
+def test_a_stored_position_is_explored_to_the_end(name: str) -> None:
+    states, transitions, terminal, outcomes, depth = EXPLORED[name]
     report = explore(GAME, start=POSITIONS[name], max_states=None)
     assert report.violation is None, report.summary()
     assert report.complete and report.checked == report.states

@@ -134,7 +134,7 @@ FIGURES = {
     # hand and two tables have room: every opening, vote, dry turn and both endings.
     "pile_just_ran_out": ((1_372, 2_412, 239, 20),
                           (("hand_emptied", 231), ("pile_exhausted", 8))),
-    # A turn earlier: seat 2 draws the pile's last card and may exchange it.
+    # One action earlier: seat 2 has drawn, and the pile's one card is left for an exchange.
     "last_card_in_the_pile": ((89_386, 188_509, 10_473, 41),
                               (("hand_emptied", 10_113), ("pile_exhausted", 360))),
 }
