@@ -5,6 +5,7 @@ deck, hand and story has exactly one place."""
 from __future__ import annotations
 
 import json
+import os
 
 import attrs
 import pytest
@@ -18,6 +19,10 @@ from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, catalog
 from partyrules.games.dylan_dog.state import Config
 
 GAME = partyrules.get_game("dylan_dog")
+EXAMPLES = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 10
+"""Random games per configuration below (10 in CI, 25 in the soak: the shared
+invariant tests play more of every game)."""
+
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -25,14 +30,14 @@ def test_spec_every_invariant_holds_at_3_and_6_players(players: int) -> None:
     configs = testing.configs(GAME, players=players, turn_limit=st.integers(30, 150))
     played: list[int] = []
 
-    @settings(max_examples=25)
+    @settings(max_examples=EXAMPLES)
     @given(testing.playthroughs(GAME, configs))
     def run(playthrough: testing.Playthrough) -> None:
         testing.check_all(GAME, playthrough)
         played.append(len(playthrough.actions))
 
     run()
-    assert len(played) == 25 and min(played) > 0
+    assert len(played) == EXAMPLES and min(played) > 0
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -464,13 +464,13 @@ CUSTOM = [
 ]
 
 
-@settings(max_examples=250)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(RELEVANT), max_size=8))
 def test_scandals_obligation_matches_exhaustive_search(cards: list[CardKind]) -> None:
     assert scandal_obligation(cards) == brute_obligation(cards)
 
 
-@settings(max_examples=250)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(RELEVANT + CUSTOM), max_size=7))
 def test_scandals_obligation_matches_exhaustive_search_with_custom_cards(
         cards: list[CardKind]) -> None:
@@ -501,7 +501,7 @@ def test_scandals_obligation_examples() -> None:
                                card("Independent Film Actor (Comedy)")]) == 2
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(st.lists(st.sampled_from(RELEVANT + CUSTOM), max_size=12), st.integers(0, 2**32))
 def test_scandals_plan_films_is_valid_and_reaches_the_obligation(
         cards: list[CardKind], seed: int) -> None:

@@ -4,6 +4,7 @@ names: 2, 4 and 6 players with no expansion, each mini-expansion alone, and all 
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import given, settings
@@ -14,6 +15,10 @@ from partyrules.core import testing
 from partyrules.games.hollywood.state import Config
 
 GAME = partyrules.get_game("hollywood")
+EXAMPLES = 20 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 3
+"""Random games per configuration below (3 in CI, 20 in the soak: the shared
+invariant tests play more of every game)."""
+
 
 EXPANSION_SETS = {
     "base": {},
@@ -32,14 +37,14 @@ def test_spec_every_invariant_holds(players: int, expansions: str) -> None:
     configs = testing.configs(GAME, players=players, **fixed)
     played: list[int] = []
 
-    @settings(max_examples=20)
+    @settings(max_examples=EXAMPLES)
     @given(testing.playthroughs(GAME, configs))
     def run(playthrough: testing.Playthrough) -> None:
         testing.check_all(GAME, playthrough)
         played.append(len(playthrough.actions))
 
     run()
-    assert len(played) == 20 and min(played) > 0
+    assert len(played) == EXAMPLES and min(played) > 0
 
 
 def test_spec_json_schema_accepts_what_dumps_writes() -> None:
