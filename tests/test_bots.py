@@ -79,6 +79,39 @@ def test_the_bot_chooses_from_its_view_alone(spec: str, name: str) -> None:
     assert sum(compared) >= PLAYTHROUGHS * DRAWS
 
 
+@pytest.mark.parametrize("name", sorted(name for name, game in partyrules.GAMES.items()
+                                         if game.search_actions is not None))
+def test_the_searched_actions_follow_the_seats_view_alone(name: str) -> None:
+    """A game's ``search_actions``, the few actions a search bot weighs, are legal and
+    the same in any two states the seat cannot tell apart: the ISMCTS bot's own choices
+    stay a function of its view."""
+    game = partyrules.get_game(name)
+    searched = game.search_actions
+    assert searched is not None
+    compared: list[int] = []
+
+    @settings(max_examples=PLAYTHROUGHS)
+    @given(testing.playthroughs(game, testing.configs(game, **SHORT.get(name, {}))))
+    def run(pt: testing.Playthrough) -> None:
+        rng = random.Random(pt.seed ^ pt.bot_seed)
+        count = len(pt.states)
+        for index in sorted(rng.sample(range(count), min(STATES, count))):
+            state = pt.states[index]
+            for seat in sorted(game.to_act(state) - {TABLE}):
+                actions = [exact(action) for action in searched(state, seat)]
+                legal = {action_key(action) for action in game.legal_actions(state, seat)}
+                assert actions and all(key in legal for key, _ in actions)
+                for action in searched(state, seat):
+                    game.apply(state, action)  # the rules accept it, free text included
+                for _ in range(2):
+                    other = game.determinize(state, seat, random.Random(rng.random()))
+                    assert [exact(action) for action in searched(other, seat)] == actions
+                compared.append(len(actions))
+
+    run()
+    assert len(compared) >= PLAYTHROUGHS
+
+
 def test_the_kits_player_peeks_and_the_random_bot_does_not() -> None:
     # The property above has teeth: When I Dream's test policy (the kit's RandomPlayer)
     # names the card in play one time in four, so its Dreamer's guess follows the hidden

@@ -1,4 +1,5 @@
-"""The ISMCTS bot: its bookkeeping changes no decision, and each game's playout length."""
+"""The ISMCTS bot: its bookkeeping changes no decision, each game's playout length, the
+actions it searches and its waiting in a race."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from partyrules.bots.ismcts import (
     _Node,
 )
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import Match, RandomPlayer
+from partyrules.core.match import WAIT, Match, RandomPlayer
+from partyrules.games.when_i_dream.actions import GiveClue, Guess
 
 GAMES = ["dinner", "hollywood", "dylan_dog", "dany", "when_i_dream"]
 CONFIGS = {"dinner": {"players": 3}, "hollywood": {"players": 2},
@@ -43,21 +45,32 @@ def decision_states(game: AnyGame, count: int) -> list[tuple[Any, int]]:
 def plain_iterate(bot: ISMCTSBot, root: _Node, state: Any, seat: int, rng: random.Random,
                   playout: Match) -> None:
     """One iteration as written without the walk's reuse: every state applied again and
-    every legal action listed and looked up again at every node."""
+    every searched action listed and looked up again at every node (the bot's own seat
+    weighing WAIT in a race, and the next racing seat acting after it waits)."""
     game = bot.game
+    searched = game.search_actions or game.legal_actions
     node = root
     path: list[tuple[_Node, int]] = []
     first = True
+    forced: int | None = None
     while not game.is_terminal(state):
         acting = game.to_act(state)
-        actor = seat if first and seat in acting else random_actor(acting, rng, TABLE_RATE)
+        if forced is not None:
+            actor, forced = forced, None
+        else:
+            actor = seat if first and seat in acting else random_actor(acting, rng,
+                                                                       TABLE_RATE)
         first = False
         if actor == TABLE:
             state = game.apply(state, game.random_action(state, actor, rng))
             continue
+        actions = list(searched(state, actor))
+        racing = sorted(acting - {TABLE})
+        if actor == seat and bot.waits and len(racing) > 1 and not game.is_simultaneous(state):
+            actions.append(WAIT)
         untried = []
         available = []
-        for action in game.legal_actions(state, actor):
+        for action in actions:
             child = node.children.get((actor, action))
             if child is None:
                 untried.append(action)
@@ -69,11 +82,18 @@ def plain_iterate(bot: ISMCTSBot, root: _Node, state: Any, seat: int, rng: rando
             child = node.children[(actor, action)] = _Node(action)
             child.available = 1
             path.append((child, actor))
+            if action is WAIT:
+                forced = racing[(racing.index(actor) + 1) % len(racing)]
+                node = child
+                continue
             state = game.apply(state, action)
             break
         child = bot._select(available)
         path.append((child, actor))
-        state = game.apply(state, child.action)
+        if child.action is WAIT:
+            forced = racing[(racing.index(actor) + 1) % len(racing)]
+        else:
+            state = game.apply(state, child.action)
         node = child
     rewards = bot._playout(playout, state)
     for child, actor in path:
@@ -119,12 +139,13 @@ def test_the_walks_reuse_changes_nothing(name: str, per_draw: int) -> None:
 
 
 def test_playout_steps_by_game() -> None:
-    """Dylan Dog's playouts are judged at once; other games play PLAYOUT_STEPS; a bot's
-    own ``playout_steps`` wins over both."""
+    """Dylan Dog's and When I Dream's playouts are judged at once; other games play
+    PLAYOUT_STEPS; a bot's own ``playout_steps`` wins over both."""
     assert {name: game.playout_steps for name, game in partyrules.GAMES.items()
-            if game.playout_steps is not None} == {"dylan_dog": 0}
+            if game.playout_steps is not None} == {"dylan_dog": 0, "when_i_dream": 0}
     assert ISMCTSBot(partyrules.get_game("dylan_dog")).steps == 0
-    for name in ("dinner", "hollywood", "dany", "when_i_dream"):
+    assert ISMCTSBot(partyrules.get_game("when_i_dream")).steps == 0
+    for name in ("dinner", "hollywood", "dany"):
         assert ISMCTSBot(partyrules.get_game(name)).steps == PLAYOUT_STEPS == 4
     assert ISMCTSBot(partyrules.get_game("dylan_dog"), playout_steps=3).steps == 3
     assert ISMCTSBot(partyrules.get_game("dinner"), playout_steps=0).steps == 0
@@ -152,3 +173,82 @@ def test_a_playout_of_no_steps_is_the_heuristic_of_the_leaf() -> None:
     assert action in set(game.legal_actions(state, seat))
     assert len(judged) == bot.iterations
     assert not any(game.is_terminal(leaf) for leaf in judged)
+
+
+def dream_state(seed: int = 4) -> Any:
+    """A When I Dream dream in progress: the Dreamer (seat 0) and the clue-giver on its
+    left (seat 1) race, and the table may rule."""
+    game = partyrules.get_game("when_i_dream")
+    state = game.setup(game.Config(players=4), seed)
+    assert game.to_act(state) == {TABLE, 0, 1} and not game.is_simultaneous(state)
+    return state
+
+
+def test_in_a_race_the_bot_weighs_waiting_for_its_own_seat_only() -> None:
+    """The root of a racing seat's search has a WAIT child beside its searched actions
+    (one guess, or one clue, in When I Dream); after it, the next racing seat acts; a
+    bot built with ``waits=False`` searches no WAIT and never returns it."""
+    game = partyrules.get_game("when_i_dream")
+    state = dream_state()
+    for seat in (0, 1):
+        bot = ISMCTSBot(game, iterations=60, playout_steps=0)
+        root = search(bot, state, seat, plain=False)
+        keys = set(root.children)
+        assert game.search_actions is not None
+        searched = set(game.search_actions(state, seat))
+        assert keys == {(seat, action) for action in searched} | {(seat, WAIT)}
+        assert len(searched) == 1
+        waited = root.children[(seat, WAIT)]
+        other = 1 - seat
+        assert waited.children and all(actor == other for actor, _ in waited.children)
+        still = ISMCTSBot(game, iterations=60, playout_steps=0, waits=False)
+        assert (seat, WAIT) not in search(still, state, seat, plain=False).children
+        for draw in range(5):
+            assert still.choose(state, seat, random.Random(draw)) is not WAIT
+
+
+def test_a_seat_alone_in_a_race_or_in_a_simultaneous_step_never_waits() -> None:
+    """At the clue cap only the Dreamer may act (with the table): it must guess. In a
+    simultaneous step (Dinner's ballots) the order changes nothing: no WAIT."""
+    game = partyrules.get_game("when_i_dream")
+    state = dream_state()
+    assert game.search_actions is not None
+    while len(game.to_act(state) - {TABLE}) > 1:  # every clue-giver clues, to the cap
+        active = state.phase.active
+        state = game.apply(state, next(game.search_actions(state, active)))
+    assert game.to_act(state) - {TABLE} == {0}
+    bot = ISMCTSBot(game, iterations=30, playout_steps=0)
+    action = bot.choose(state, 0, random.Random(1))
+    assert isinstance(action, Guess)
+    dinner = partyrules.get_game("dinner")
+    for state, seat in decision_states(dinner, 3):
+        tree = search(ISMCTSBot(dinner, iterations=40), state, seat, plain=False)
+        assert all(action is not WAIT for _, action in tree.children)
+
+
+def test_a_bot_that_waits_plays_whole_games_through_the_match_runner() -> None:
+    """The runner asks the next racing seat when the bot waits: a When I Dream game with
+    a waiting ISMCTS seat ends and replays, the Dreamer guessing at the cap at the
+    latest."""
+    game = partyrules.get_game("when_i_dream")
+    waits: list[int] = []
+
+    class Counting:
+        name = "counting"
+
+        def __init__(self) -> None:
+            self.bot = ISMCTSBot(game, iterations=25, playout_steps=0)
+
+        def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
+            action = self.bot.choose(state, seat, rng)
+            if action is WAIT:
+                waits.append(seat)
+            return action
+
+    players: list[Any] = [partyrules.bots.RandomBot(game)] * 4
+    players[0] = Counting()
+    record = partyrules.play_match(game, game.Config(players=4), players, 2,
+                                   table=RandomPlayer(game), table_rate=TABLE_RATE)
+    assert record.outcome is not None and record.replay().verify().ok
+    assert waits and set(waits) == {0}
+    assert any(isinstance(action, GiveClue) for action in record.actions)

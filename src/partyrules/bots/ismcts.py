@@ -13,10 +13,18 @@ A playout ends with the game, or after ``playout_steps`` actions when the game h
 :attr:`~partyrules.core.game.Game.heuristic` (by default :data:`PLAYOUT_STEPS`, or the
 game's own :attr:`~partyrules.core.game.Game.playout_steps`): the heuristic then judges the position
 (Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each seat's progress
-toward its story; Dany: each side's progress; When I Dream: the points). A finished game
-pays 1 to each winner and 0 to the others. Playouts play the game's ``playout_action``
-where it declares one, else random actions. Each drawn deal is searched
-``iterations_per_draw`` iterations in a row.
+toward its story; Dany: each side's progress; When I Dream: each seat's chance to finish
+ahead). A finished game pays 1 to each winner and 0 to the others. Playouts play the
+game's ``playout_action`` where it declares one, else random actions. Each drawn deal is
+searched ``iterations_per_draw`` iterations in a row.
+
+The actions searched for a seat are the game's ``search_actions`` where it declares them
+(a few that stand for many alike), else every legal action. In a race (several seats may
+act, not a simultaneous step) the bot's own seat also weighs
+:data:`~partyrules.core.match.WAIT`, letting the other racing seats act first, as a
+person may: the runner then asks the next racing seat round the table (When I Dream: a
+Dreamer who hears the clues before guessing, a Boogeyman who lets the Dreamer guess).
+The other seats are expected to act when asked, as bots do.
 
 >>> import random
 >>> import partyrules
@@ -39,7 +47,7 @@ from typing import Any
 import attrs
 
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import Match, PlayoutPlayer, RandomPlayer
+from partyrules.core.match import WAIT, Match, PlayoutPlayer, RandomPlayer
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "ITERATIONS_PER_DRAW",
            "PLAYOUT_STEPS", "ISMCTSBot"]
@@ -126,6 +134,9 @@ class ISMCTSBot:
     """Actions a playout plays before the heuristic judges (None: the game's
     ``playout_steps``, else :data:`PLAYOUT_STEPS`)."""
     iterations_per_draw: int = ITERATIONS_PER_DRAW
+    waits: bool = True
+    """Whether the bot's seat weighs :data:`~partyrules.core.match.WAIT` in a race (False:
+    it always acts when asked)."""
 
     @property
     def steps(self) -> int:
@@ -141,10 +152,12 @@ class ISMCTSBot:
         return f"ismcts:{self.iterations}"
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """The most visited legal action for ``seat`` after the search."""
+        """The most visited legal action for ``seat`` after the search, or
+        :data:`~partyrules.core.match.WAIT` in a race when waiting was visited most."""
         game = self.game
-        options = list(game.legal_actions(state, seat))
-        if len(options) == 1:
+        options = list((game.search_actions or game.legal_actions)(state, seat))
+        waits = self._may_wait(state, game.to_act(state))
+        if len(options) == 1 and not waits:
             return options[0]
         root = _Node()
         drawn = state
@@ -154,6 +167,8 @@ class ISMCTSBot:
                 drawn = game.determinize(state, seat, rng)
             self._iterate(root, drawn, seat, rng, playout)
         legal = {(seat, option) for option in options}
+        if waits:
+            legal.add((seat, WAIT))
         best = max((child for key, child in root.children.items() if key in legal),
                    key=lambda child: child.visits, default=None)
         return best.action if best is not None else options[rng.randrange(len(options))]
@@ -171,6 +186,7 @@ class ISMCTSBot:
         node = root
         path: list[tuple[_Node, int]] = []
         first = True
+        forced: int | None = None  # the racing seat asked after the bot's seat waited
         while True:
             if node.deal is not deal:
                 node.deal = deal
@@ -182,7 +198,11 @@ class ISMCTSBot:
             acting = seen.acting
             if not acting:
                 break
-            actor = seat if first and seat in acting else random_actor(acting, rng, TABLE_RATE)
+            if forced is not None:
+                actor, forced = forced, None
+            else:
+                actor = seat if first and seat in acting else random_actor(acting, rng,
+                                                                           TABLE_RATE)
             first = False
             if actor == TABLE:  # the table's rulings are chance, not searched
                 ruling = game.random_action(state, actor, rng)
@@ -193,7 +213,8 @@ class ISMCTSBot:
                 continue
             listed = seen.listed.get(actor)
             if listed is None or listed.known != len(node.children):
-                listed = seen.listed[actor] = self._listing(node, state, actor)
+                listed = seen.listed[actor] = self._listing(
+                    node, state, actor, actor == seat and self._may_wait(state, acting))
             children = listed.children
             untried: list[int] = []
             available: list[_Node] = []
@@ -210,10 +231,18 @@ class ISMCTSBot:
                 listed.known += 1
                 child.available = 1
                 path.append((child, actor))
+                if action is WAIT:  # the next racing seat acts at once: walk on to it
+                    forced = _next_racer(acting, actor)
+                    node = child
+                    continue
                 state = seen.after[child] = advance(state, action)
                 break
             child = self._select(available)
             path.append((child, actor))
+            if child.action is WAIT:
+                forced = _next_racer(acting, actor)
+                node = child
+                continue
             after = seen.after.get(child)
             if after is None:
                 after = seen.after[child] = advance(state, child.action)
@@ -224,13 +253,25 @@ class ISMCTSBot:
             child.visits += 1
             child.reward += rewards[actor]
 
-    def _listing(self, node: _Node, state: Any, actor: int) -> _Listed:
-        """``actor``'s legal actions in ``state`` and their children (actions are hashed
-        here only: hashing is most of a lookup's cost)."""
-        actions = list(self.game.legal_actions(state, actor))
+    def _listing(self, node: _Node, state: Any, actor: int, waits: bool) -> _Listed:
+        """``actor``'s searched actions in ``state`` (and ``WAIT`` when it ``waits``) and
+        their children (actions are hashed here only: hashing is most of a lookup's
+        cost)."""
+        game = self.game
+        actions = list((game.search_actions or game.legal_actions)(state, actor))
+        if waits:
+            actions.append(WAIT)
         known = node.children
         return _Listed(actions, [known.get((actor, action)) for action in actions],
                        len(known))
+
+    def _may_wait(self, state: Any, acting: frozenset[int]) -> bool:
+        """True when a seat of ``acting`` may let the others go first: the bot waits,
+        and several seats (the table aside) race to act, which a simultaneous step is
+        not (its hidden choices commute)."""
+        if not self.waits or len(acting) - (TABLE in acting) < 2:
+            return False
+        return not self.game.is_simultaneous(state)
 
     def _select(self, children: list[_Node]) -> _Node:
         """UCB1 among the children legal in this draw (availability-counted)."""
@@ -266,3 +307,10 @@ class ISMCTSBot:
         outcome = game.outcome(playout.state)
         return tuple(1.0 if s in outcome.winners else 0.0
                      for s in range(int(state.config.players)))
+
+
+def _next_racer(acting: frozenset[int], seat: int) -> int:
+    """The racing seat the match runner asks first when ``seat`` waits: the next one
+    round the table (:meth:`partyrules.core.match.Match.step`)."""
+    racing = sorted(acting - {TABLE})
+    return racing[(racing.index(seat) + 1) % len(racing)]

@@ -185,6 +185,11 @@ class Game(Generic[C, S, A, V]):
     """Optional: how many actions a search bot's playout plays before ``heuristic`` judges
     the position, where the game measured a better number than the bot's default (0 for a
     heuristic that already looks ahead); None leaves it to the bot."""
+    search_actions: Callable[[S, int], Iterator[A]] | None = None
+    """Optional: the legal actions a search bot weighs for a seat, where many of them are
+    alike to a seat that cannot see what tells them apart (When I Dream's 128 guesses of
+    a Dreamer who cannot see the card): a few that stand for all, chosen from the seat's
+    view alone, in a fixed order; None: every legal action."""
     properties: tuple[Property[S], ...] = ()
     """Optional: the game's own per-state truths (:class:`Property`), checked at every
     state the explorer visits and documented on the game's page."""
@@ -198,9 +203,10 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
     ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
     ``validate_view`` and ``component_data`` if the game has them), ``actions``
     (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic``,
-    ``max_decisions``, ``apply_listed``, ``playout_action``, ``PLAYOUT_STEPS`` and
-    ``PROPERTIES`` if the game has them), ``views`` (``view``, ``determinize``,
-    ``describe_action``, ``render_view``) and ``encoding`` (``ENCODING``), if any."""
+    ``max_decisions``, ``apply_listed``, ``playout_action``, ``PLAYOUT_STEPS``,
+    ``search_actions`` and ``PROPERTIES`` if the game has them), ``views`` (``view``,
+    ``determinize``, ``describe_action``, ``render_view``) and ``encoding``
+    (``ENCODING``), if any."""
     return Game(
         name=name, title=title, min_players=min_players, max_players=max_players,
         Config=state.Config, State=state.State, View=state.View,
@@ -220,6 +226,7 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         apply_listed=getattr(rules, "apply_listed", None),
         playout_action=getattr(rules, "playout_action", None),
         playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
+        search_actions=getattr(rules, "search_actions", None),
         properties=getattr(rules, "PROPERTIES", ()),
     )
 

@@ -84,7 +84,8 @@ class _Wait:
 
 WAIT: Final = _Wait()
 """What a player returns in a race to let the other racing seats act first (a person who
-wants to hear the clues before guessing). Bots never wait."""
+wants to hear the clues before guessing). The ISMCTS bot weighs waiting for its own seat
+(:class:`partyrules.bots.ISMCTSBot`, ``waits``); the random and greedy bots never wait."""
 
 
 class Player(Protocol):

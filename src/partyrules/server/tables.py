@@ -37,7 +37,7 @@ from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
-from partyrules.bots import make_bot
+from partyrules.bots import ISMCTSBot, make_bot
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES, TABLE, AnyGame, free_text_fields, get_game
 from partyrules.core.match import Match, Player, match_rng
@@ -159,12 +159,15 @@ def _retrieved(task: asyncio.Future[Any]) -> None:
 
 
 def _bot(spec: str, game: AnyGame) -> Player:
-    """The bot for a seat spec, within the server's cap on search budgets."""
+    """The bot for a seat spec, within the server's cap on search budgets. A search bot
+    here never waits in a race: the race pause already lets people act first, and a bot
+    that waited for a person would be asked again and again until the person acted."""
     name, _, budget = spec.partition(":")
     if name == "ismcts" and budget.isdigit() and int(budget) > MAX_ISMCTS_ITERATIONS:
         raise PartyRulesError(f"ismcts:{budget} thinks too long for a shared server; "
                               f"at most ismcts:{MAX_ISMCTS_ITERATIONS}")
-    return make_bot(spec, game)
+    bot = make_bot(spec, game)
+    return attrs.evolve(bot, waits=False) if isinstance(bot, ISMCTSBot) else bot
 
 
 def _outcome(game: AnyGame, state: Any) -> dict[str, Any] | None:
