@@ -37,7 +37,12 @@ from partyrules.games.when_i_dream.cards import (
     spirits_for,
     stem,
 )
-from partyrules.games.when_i_dream.rules import playout_action, sandman_points
+from partyrules.games.when_i_dream.rules import (
+    heuristic,
+    playout_action,
+    sandman_points,
+    search_actions,
+)
 from partyrules.games.when_i_dream.state import (
     Config,
     Dreaming,
@@ -728,6 +733,41 @@ def test_spec_rule_of_thumb_greedy_seats_play_whole_games() -> None:
         named = {a.word for a in record.actions if isinstance(a, Guess)}
         words = {card[0 if side == "top" else 1] for card in config.dreams()}
         assert named and (side == "expert" or named <= words)
+
+
+# -- what search bots weigh, and how they judge a running game -------------------------------
+
+
+def test_spec_search_actions_one_guess_one_clue_and_every_guess_told() -> None:
+    state = play(table(), Guess(0, "sun"))
+    assert list(search_actions(state, 0)) == [Guess(0, "cherry")]  # the first not named
+    clue = list(search_actions(state, state.phase.active))  # type: ignore[union-attr]
+    assert len(clue) == 1 and isinstance(clue[0], GiveClue)
+    assert clue[0].word in {action.word for action in drawn(state, 2)}  # a safe clue
+    assert list(search_actions(state, TABLE)) == list(GAME.legal_actions(state, TABLE))
+    state = play(state, TimeUp())
+    assert list(search_actions(state, 0)) == [Guess(0, "cherry"), DeclineGuess(0)]
+    state = play(state, DeclineGuess(0))
+    assert list(search_actions(state, 0)) == [Recount(0, ("sun",))]
+
+
+def test_spec_heuristic_a_chance_that_a_point_for_the_leader_lowers_for_everyone() -> None:
+    state = attrs.evolve(table(), spirits=(None, 0, 5, 9), leftover=10)
+    start = heuristic(state)  # two empty piles: the Sandman stands on 2 points
+    assert start[3] > 0.5 > start[0] == start[1] == start[2]
+    ahead = attrs.evolve(state, points=(0, 20, 0, 0))
+    further = attrs.evolve(state, points=(0, 21, 0, 0))
+    low, high = heuristic(ahead), heuristic(further)
+    assert all(0 < value < 1 for value in low) and low[1] > 0.5 > low[0]
+    assert high[1] > low[1] and all(high[seat] < low[seat] for seat in (0, 2, 3))
+    penalised = attrs.evolve(ahead, penalties=((), (), (3,), ()))
+    assert heuristic(penalised)[2] < low[2]  # a penalty card is a point less
+    late = attrs.evolve(ahead, round=4, dreamer=3)
+    assert heuristic(late)[1] > low[1]  # the same lead with fewer rounds to play
+    level = attrs.evolve(state, points=(5, 5, 0, 0))
+    assert heuristic(level)[:2] == (0.5, 0.5)  # level at the top: even chances
+    dreaming = play(state, Guess(0, "plum"))  # wrong: the Boogeyman's pile as it stands
+    assert len(dreaming.boogeyman) == 1 and heuristic(dreaming)[2] > start[2]
 
 
 # -- views, determinize, bad input --------------------------------------------------------

@@ -129,6 +129,7 @@ def round_gains(spirits: tuple[int | None, ...], fairy: int, boogeyman: int,
     return tuple(gains)
 
 
+@lru_cache(maxsize=8192)  # the deck's words, compared at every clue and guess of a search
 def normalize(text: str) -> str:
     """Casefolded, accents stripped, runs of white space made one space, trimmed: the
     form in which words are compared."""
@@ -153,6 +154,7 @@ def stem(language: str, word: str) -> str:
     return _stemmer(language)(word)
 
 
+@lru_cache(maxsize=32768)  # pure; a search checks the same clues on the same cards again
 def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem") -> str | None:
     """The definition rule a clue certainly breaks for the card's ``word``, or None.
 

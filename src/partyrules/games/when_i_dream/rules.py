@@ -14,12 +14,13 @@ has one ``why_illegal`` predicate named after its rule.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.game import TABLE, Outcome, Property, standing
+from partyrules.core.game import TABLE, Outcome, Property
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
     ActionKinds,
@@ -67,7 +68,9 @@ from partyrules.games.when_i_dream.state import (
 )
 
 __all__ = [
+    "PLAYOUT_STEPS",
     "PROPERTIES",
+    "SPREAD",
     "apply",
     "heuristic",
     "is_simultaneous",
@@ -78,6 +81,7 @@ __all__ = [
     "playout_action",
     "random_action",
     "sandman_points",
+    "search_actions",
     "setup",
     "to_act",
     "vocabulary",
@@ -665,9 +669,15 @@ def playout_action(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def _dream_to_name(state: State, rng: random.Random) -> str:
-    """A word the Dreamer may name: drawn among the cards that may be in play, on the
-    side it bets on, leaving out the words it named this round (a named card leaves
-    play, right or wrong); any of them when it named them all."""
+    """A word the Dreamer may name: drawn among :func:`_dreams_to_name`."""
+    pool = _dreams_to_name(state)
+    return pool[rng.randrange(len(pool))]
+
+
+def _dreams_to_name(state: State) -> tuple[str, ...]:
+    """The words the Dreamer may name, in deck order: those of the cards that may be in
+    play, on the side it bets on, leaving out the words it named this round (a named card
+    leaves play, right or wrong); all of them when it named them all."""
     last = state.last_round
     boxed = () if last is None else last.fairy + last.boogeyman
     # The last round's piles, public since its scoring, lie in the box until the deck
@@ -675,10 +685,14 @@ def _dream_to_name(state: State, rng: random.Random) -> str:
     # those piles still holds them.
     out = boxed if len(state.box) >= len(boxed) else ()
     likely = _likely_dreams(state.config, _side_bet(state), out)
-    named = set(state.guesses)
-    fresh = [word for word in likely if word not in named] if named else likely
-    pool = fresh or likely
-    return pool[rng.randrange(len(pool))]
+    return _unnamed(likely, state.guesses) if state.guesses else likely
+
+
+@lru_cache(maxsize=4096)  # a search asks again and again along one round's guesses
+def _unnamed(likely: tuple[str, ...], guesses: tuple[str, ...]) -> tuple[str, ...]:
+    """The words of ``likely`` not among ``guesses``; all of them when none is left."""
+    named = set(guesses)
+    return tuple(word for word in likely if word not in named) or likely
 
 
 def _side_bet(state: State) -> Side:
@@ -716,13 +730,67 @@ def _safe_clues(config: Config, word: str) -> tuple[str, ...]:
     return safe or vocabulary(config)
 
 
+def search_actions(state: State, seat: int) -> Iterator[Action]:
+    """The actions a search bot weighs for ``seat``, chosen from what it may see: in the
+    dream, one guess for the Dreamer (the first word of :func:`_dreams_to_name`: a
+    Dreamer who cannot see the card finds each of them as likely) and, once time is up,
+    declining; for the active clue-giver, one clue that breaks no rule (the first of
+    :func:`_safe_clues`: any other clue tells the Dreamer as much, and risks as little);
+    in the narration, every guess made (naming more never loses the bonus). Whether the
+    Dreamer guesses now or lets the clue come first is the decision that changes the
+    score: every wrong guess is a point for the Boogeyman. Anything else: every legal
+    action."""
+    phase = state.phase
+    if isinstance(phase, Dreaming):
+        if seat == state.dreamer:
+            yield Guess(seat, _dreams_to_name(state)[0])
+            if phase.time_up:
+                yield DeclineGuess(seat)
+            return
+        if seat == phase.active and not phase.time_up and not _at_cap(state, phase):
+            yield GiveClue(seat, _safe_clues(state.config, state.word() or "")[0])
+            return
+    elif isinstance(phase, Recounting) and seat == state.dreamer:
+        yield Recount(seat, state.guesses)
+        return
+    yield from legal_actions(state, seat)
+
+
+PLAYOUT_STEPS = 0
+"""Search bots' playouts are judged at once by the heuristic: what a decision of the
+dream changes is in the score at once (a wrong guess is a point for the Boogeyman's
+pile, a wait puts it off), and a few steps of the rule of thumb, whose Dreamer guesses
+whenever asked, add only noise to it. Against random seats, on the same 300 seeds, the
+ISMCTS bot won 35.7% judging at once and 34.3% with 4 steps, at half the speed."""
+
+
+SPREAD = 9.0
+"""The heuristic's scale, in points, of how far a lead may still move in one round: in
+the last round a lead of ``SPREAD`` points makes a seat e (2.7) times as likely to
+finish ahead as behind. A logistic scale of 9 is a standard deviation of about 16
+points, about what one round's Boogeyman pile moves a lead against random seats (20.6
+points a round on average); chosen so, not tuned. The scale grows with the square root
+of the rounds left, this one included."""
+
+
 def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: each seat's points less its penalty cards,
-    with the dream in play scored as if it ended now (the Fairy and Boogeyman piles as
-    they stand, no narration bonus), as a share of the leader's."""
-    gains = round_gains(state.spirits, len(state.fairy), len(state.boogeyman), False)
-    return standing(tuple(float(total + gain) for total, gain in zip(
-        _totals(state.points, state.penalties), gains, strict=True)))
+    """Search bots' view of a running game: each seat's chance to finish ahead of the
+    best of the others, estimated from the totals (points less penalty cards, with the
+    dream in play scored as if it ended now: the piles as they stand, no narration
+    bonus) by a logistic curve of the lead whose scale grows with the rounds still to
+    play. A chance, unlike a share of the leader's, still tells a seat far behind that
+    a point more for the leader is worse: every wrong guess is a point for the
+    Boogeyman, whoever it is."""
+    phase = state.phase
+    totals = _totals(state.points, state.penalties)
+    if not isinstance(phase, (Tiebreak, Over)):  # those rounds are scored already
+        gains = round_gains(state.spirits, len(state.fairy), len(state.boogeyman), False)
+        totals = tuple(total + gain for total, gain in zip(totals, gains, strict=True))
+    scale = SPREAD * math.sqrt(state.config.players - state.round + 1)
+    ranked = sorted(totals, reverse=True)
+    first, second = ranked[0], ranked[1]
+    return tuple(1.0 / (1.0 + math.exp(((second if total == first else first) - total)
+                                       / scale)) for total in totals)
 
 
 # -- rule-level truths for the exhaustive explorer -----------------------------------------
