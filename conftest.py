@@ -95,3 +95,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> PagesInOneWo
     if config.getoption("dist") != "load":
         return None
     return PagesInOneWorker(config, log)
+
+
+_LONG_FIRST = ("tests/server/test_browser.py", "test_exploration.py", "tests/test_simulation.py",
+               "tests/test_invariants.py")
+"""Files whose tests take seconds each (browsers, explorations, Ray, the invariants' random
+games): collected first, so that pytest-xdist hands them out while the short tests can
+still fill the other worker, rather than leaving one worker alone on a long tail."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the long tests first (a stable sort: every page's examples keep their order)."""
+    items.sort(key=lambda item: not item.nodeid.split("::", 1)[0].endswith(_LONG_FIRST))

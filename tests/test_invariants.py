@@ -1,10 +1,10 @@
 """The contract's invariants, run on every registered game through the shared kit.
 
-Each invariant plays ``PARTYRULES_GAMES`` random games per game (50 by default, the CI
+Each invariant plays ``PARTYRULES_GAMES`` random games per game (30 by default, the CI
 figure, sized so that the README's test command, the browser and server tests and the
 exhaustive explorations included, stays within 3 minutes on 2 cores); the expensive
 per-step checks sample states inside each game. The encoding's check computes every
-seat's tensor three ways at each sampled state: it plays a fifth as many games (10 in CI;
+seat's tensor three ways at each sampled state: it plays a fifth as many games (6 in CI;
 each game's own encoding tests add theirs), all of them in the soak.
 """
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import partyrules
 from partyrules.core import testing
 
-GAMES_PER_CHECK = int(os.environ.get("PARTYRULES_GAMES", "50"))
+GAMES_PER_CHECK = int(os.environ.get("PARTYRULES_GAMES", "30"))
 SHARE_OF_GAMES = {"encoding": 0.2}
 """Invariants that play a share of ``GAMES_PER_CHECK`` outside the soak."""
 

@@ -8,7 +8,7 @@ passes :func:`~partyrules.core.testing.check_continues` for some random steps, a
 renders. Narration is checked too: ``describe_action`` is total on any action value, and
 tells a viewer nothing its view does not show.
 
-``PARTYRULES_FUZZ`` sets the mutants per game and check (CI: 80); the soak runs more.
+``PARTYRULES_FUZZ`` sets the mutants per game and check (CI: 40); the soak runs more.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 import partyrules
 from partyrules.core import testing
 
-MUTANTS = int(os.environ.get("PARTYRULES_FUZZ", "80"))
+MUTANTS = int(os.environ.get("PARTYRULES_FUZZ", "40"))
 STEPS = 25
 CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
     "dany": ({"players": 4}, {"players": 6, "danys_reason": True}),

@@ -105,7 +105,7 @@ def mutation(draw: st.DrawFn) -> tuple[str, str, Json]:
     return name, kind, changed
 
 
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(mutation())
 def test_the_schema_refuses_what_the_loader_refuses(case: tuple[str, str, Json]) -> None:
     name, kind, document = case

@@ -19,8 +19,8 @@ from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, catalog
 from partyrules.games.dylan_dog.state import Config
 
 GAME = partyrules.get_game("dylan_dog")
-EXAMPLES = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 10
-"""Random games per configuration below (10 in CI, 25 in the soak: the shared
+EXAMPLES = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 6
+"""Random games per configuration below (6 in CI, 25 in the soak: the shared
 invariant tests play more of every game)."""
 
 

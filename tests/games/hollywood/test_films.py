@@ -464,7 +464,7 @@ CUSTOM = [
 ]
 
 
-@settings(max_examples=100)
+@settings(max_examples=50)
 @given(st.lists(st.sampled_from(RELEVANT), max_size=8))
 def test_scandals_obligation_matches_exhaustive_search(cards: list[CardKind]) -> None:
     assert scandal_obligation(cards) == brute_obligation(cards)

@@ -15,8 +15,8 @@ from partyrules.core import testing
 from partyrules.games.hollywood.state import Config
 
 GAME = partyrules.get_game("hollywood")
-EXAMPLES = 20 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 3
-"""Random games per configuration below (3 in CI, 20 in the soak: the shared
+EXAMPLES = 20 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 2
+"""Random games per configuration below (2 in CI, 20 in the soak: the shared
 invariant tests play more of every game)."""
 
 
