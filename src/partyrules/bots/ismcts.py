@@ -47,7 +47,7 @@ from typing import Any
 import attrs
 
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import WAIT, Match, PlayoutPlayer, RandomPlayer
+from partyrules.core.match import WAIT, Match, PlayoutPlayer, RandomPlayer, race_order
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "ITERATIONS_PER_DRAW",
            "PLAYOUT_STEPS", "ISMCTSBot"]
@@ -155,7 +155,7 @@ class ISMCTSBot:
         """The most visited legal action for ``seat`` after the search, or
         :data:`~partyrules.core.match.WAIT` in a race when waiting was visited most."""
         game = self.game
-        options = list((game.search_actions or game.legal_actions)(state, seat))
+        options = self._searched(state, seat)
         waits = self._may_wait(state, game.to_act(state))
         if len(options) == 1 and not waits:
             return options[0]
@@ -232,7 +232,7 @@ class ISMCTSBot:
                 child.available = 1
                 path.append((child, actor))
                 if action is WAIT:  # the next racing seat acts at once: walk on to it
-                    forced = _next_racer(acting, actor)
+                    forced = race_order(acting, actor)[0]
                     node = child
                     continue
                 state = seen.after[child] = advance(state, action)
@@ -240,7 +240,7 @@ class ISMCTSBot:
             child = self._select(available)
             path.append((child, actor))
             if child.action is WAIT:
-                forced = _next_racer(acting, actor)
+                forced = race_order(acting, actor)[0]
                 node = child
                 continue
             after = seen.after.get(child)
@@ -257,13 +257,18 @@ class ISMCTSBot:
         """``actor``'s searched actions in ``state`` (and ``WAIT`` when it ``waits``) and
         their children (actions are hashed here only: hashing is most of a lookup's
         cost)."""
-        game = self.game
-        actions = list((game.search_actions or game.legal_actions)(state, actor))
+        actions = self._searched(state, actor)
         if waits:
             actions.append(WAIT)
         known = node.children
         return _Listed(actions, [known.get((actor, action)) for action in actions],
                        len(known))
+
+    def _searched(self, state: Any, seat: int) -> list[Any]:
+        """The actions the search weighs for ``seat``: the game's ``search_actions`` where
+        it declares them, else every legal action."""
+        game = self.game
+        return list((game.search_actions or game.legal_actions)(state, seat))
 
     def _may_wait(self, state: Any, acting: frozenset[int]) -> bool:
         """True when a seat of ``acting`` may let the others go first: the bot waits,
@@ -308,9 +313,3 @@ class ISMCTSBot:
         return tuple(1.0 if s in outcome.winners else 0.0
                      for s in range(int(state.config.players)))
 
-
-def _next_racer(acting: frozenset[int], seat: int) -> int:
-    """The racing seat the match runner asks first when ``seat`` waits: the next one
-    round the table (:meth:`partyrules.core.match.Match.step`)."""
-    racing = sorted(acting - {TABLE})
-    return racing[(racing.index(seat) + 1) % len(racing)]

@@ -70,6 +70,7 @@ __all__ = [
     "RandomPlayer",
     "match_rng",
     "play_match",
+    "race_order",
 ]
 
 
@@ -86,6 +87,18 @@ WAIT: Final = _Wait()
 """What a player returns in a race to let the other racing seats act first (a person who
 wants to hear the clues before guessing). The ISMCTS bot weighs waiting for its own seat
 (:class:`partyrules.bots.ISMCTSBot`, ``waits``); the random and greedy bots never wait."""
+
+
+def race_order(acting: frozenset[int], waiting: int) -> list[int]:
+    """The racing seats of ``acting`` (the table aside) in the order the runner asks them
+    when ``waiting`` waits: from the next one round the table, ``waiting`` itself last.
+
+    >>> race_order(frozenset({0, 2, 3, TABLE}), 2)
+    [3, 0, 2]
+    """
+    racing = sorted(acting - {TABLE})
+    start = racing.index(waiting) if waiting in racing else 0
+    return racing[start + 1:] + racing[:start + 1]
 
 
 class Player(Protocol):
@@ -278,14 +291,12 @@ class Match:
         """The first action of a race whose drawn seat waits: the other racing seats are
         asked in turn from the next one round the table, then the drawn seat again, until
         one acts; None when an outside seat is reached (it may act now)."""
-        racing = sorted(self.game.to_act(self.state) - {TABLE})
-        start = racing.index(waiting) if waiting in racing else 0
-        order = racing[start + 1:] + racing[:start + 1]
+        order = race_order(self.game.to_act(self.state), waiting)
         while True:
             for seat in order:
                 player = self._players.get(seat)
                 if player is None:
-                    self._outside = tuple(s for s in racing if s not in self._players)
+                    self._outside = tuple(sorted(s for s in order if s not in self._players))
                     return None
                 action = player.choose(self.state, seat, self.rng)
                 if action is not WAIT:

@@ -194,10 +194,7 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
     if not isinstance(config, game.Config):
         raise InvalidConfig(f"the config is a {type(config).__name__}, "
                             f"not a {game.name} Config")
-    chosen = frozenset(checks)
-    unknown = chosen - set(CHECKS)
-    if unknown:
-        raise InvalidConfig(f"unknown checks {sorted(unknown)}; known: {', '.join(CHECKS)}")
+    chosen = _chosen(checks)
     if max_states is not None and max_states < 1:
         raise InvalidConfig(f"max_states must be at least 1, not {max_states}")
     return _Explorer(game, config, seed, start, chosen, probes).run(
@@ -227,40 +224,16 @@ def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8
         game = get_game(replay.game)
     elif game.name != replay.game:
         raise InvalidConfig(f"the replay is of {replay.game}, not {game.name}")
+    explorer = _Explorer(game, replay.config, replay.seed, None, _chosen(checks), probes)
+    return explorer.walk(replay.actions)
+
+
+def _chosen(checks: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(checks)
     unknown = chosen - set(CHECKS)
     if unknown:
         raise InvalidConfig(f"unknown checks {sorted(unknown)}; known: {', '.join(CHECKS)}")
-    explorer = _Explorer(game, replay.config, replay.seed, None, chosen, probes)
-    try:
-        state = explorer._root()
-    except _Found as found:
-        return Violation(found.check, found.message,
-                         Replay(game.name, replay.config, replay.seed, found.trail), 0)
-    explorer._add(state, -1, None, 0)
-    if "conservation" in chosen:
-        explorer.expected = _inventory(game, state)
-    for number in range(len(replay.actions) + 1):
-        try:
-            explorer._visit(number)
-        except _Found as found:
-            return Violation(found.check, found.message,
-                             Replay(game.name, replay.config, replay.seed,
-                                    (*replay.actions[:number], *found.trail)),
-                             number + len(found.trail))
-        if number == len(replay.actions):
-            break
-        action = replay.actions[number]
-        try:
-            state = game.apply(state, action)
-        except IllegalAction as exc:
-            raise InvalidConfig(f"the replay's action {number} is refused: {exc}") from None
-        except Exception as exc:
-            return Violation("crash", _crash(f"applying {action!r}", exc),
-                             Replay(game.name, replay.config, replay.seed,
-                                    replay.actions[:number + 1]), number + 1)
-        explorer._add(state, number, action, number + 1)
-    return None
+    return chosen
 
 
 def _inventory(game: AnyGame, state: Any) -> Counter[Hashable]:
@@ -297,14 +270,8 @@ class _Explorer:
             progress: Callable[[Progress], None] | None) -> Report:
         began = time.perf_counter()
         stopped_by: str | None = None
-        violation: Violation | None = None
-        try:
-            root = self._root()
-            self._add(root, -1, None, 0)
-            if "conservation" in self.checks:
-                self.expected = _inventory(self.game, root)
-        except _Found as found:
-            violation = Violation(found.check, found.message, self._replay(-1, found.trail), 0)
+        violation = self._start()
+        if violation is not None:
             return self._report(began, False, None, violation)
         frontier: deque[int] = deque([0])
         told = began
@@ -341,6 +308,45 @@ class _Explorer:
             progress(Progress(report.states, report.checked, len(frontier), report.max_depth,
                               report.seconds))
         return report
+
+    def walk(self, actions: tuple[Any, ...]) -> Violation | None:
+        """Check every state along ``actions`` from the start, each a child of the one
+        before (:func:`check_replay`); the first violation, or None."""
+        violation = self._start()
+        if violation is not None:
+            return violation
+        state = self.states[0]
+        for number in range(len(actions) + 1):
+            try:
+                self._visit(number)
+            except _Found as found:
+                return Violation(found.check, found.message,
+                                 self._replay(number, found.trail), number + len(found.trail))
+            if number == len(actions):
+                break
+            action = actions[number]
+            try:
+                state = self.game.apply(state, action)
+            except IllegalAction as exc:
+                raise InvalidConfig(f"the replay's action {number} is refused: "
+                                    f"{exc}") from None
+            except Exception as exc:
+                return Violation("crash", _crash(f"applying {action!r}", exc),
+                                 self._replay(number, (action,)), number + 1)
+            self._add(state, number, action, number + 1)
+        return None
+
+    def _start(self) -> Violation | None:
+        """Set up the start position as state 0 (and the inventory conservation keeps);
+        a violation when setting it up failed."""
+        try:
+            root = self._root()
+        except _Found as found:
+            return Violation(found.check, found.message, self._replay(-1, found.trail), 0)
+        self._add(root, -1, None, 0)
+        if "conservation" in self.checks:
+            self.expected = _inventory(self.game, root)
+        return None
 
     def _root(self) -> Any:
         try:

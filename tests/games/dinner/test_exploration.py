@@ -7,7 +7,6 @@ replay, and the small one is explored to the end with its exact figures; the lar
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Callable
 from importlib import resources
 
@@ -16,6 +15,7 @@ import pytest
 
 import partyrules
 from partyrules import Replay
+from partyrules.core.testing import play_random
 from partyrules.core.verify import explore, stored_positions
 from partyrules.games.dinner.cards import table_points
 from partyrules.games.dinner.rules import PROPERTIES
@@ -49,16 +49,11 @@ def test_properties_hold_at_every_state_of_random_games(players: int) -> None:
     ends: set[str] = set()
     for seed in range(4):
         config = Config(players=players, first_player=seed % players)
-        state = GAME.setup(config, seed)
-        rng = random.Random(seed)
-        while True:
+        playthrough = play_random(GAME, config, seed)
+        for state in playthrough.states:
             assert failing(state) == set(), (seed, state.turn)
             checked += 1
-            if GAME.is_terminal(state):
-                ends.add(GAME.outcome(state).reason)
-                break
-            seat = min(GAME.to_act(state))
-            state = GAME.apply(state, GAME.random_action(state, seat, rng))
+        ends.add(GAME.outcome(playthrough.states[-1]).reason)
     assert checked > 200
     assert ends  # the games were played to their end
 
