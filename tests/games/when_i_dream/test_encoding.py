@@ -47,18 +47,18 @@ CARDS = (("cherry", "castle"), ("sun", "pirate"), ("moon", "apple"), ("horse", "
 
 # The sections of the default config at 4 seats as the docs page lists them (W = 128
 # words, N = 64 cards, P = 4 seats): start and width.
-SEAT, IS_DREAMER, SEES_CARDS, ROLE = (8, 4), (12, 1), (13, 1), (14, 3)
-ROUND, DREAMER, TO_ACT, PHASE = (17, 4), (21, 4), (25, 5), (30, 6)
-ACTIVE, CLUE_TURNS, CLUED, TIME_UP = (36, 4), (40, 4), (44, 4), (48, 1)
-WORD, SIDE, IN_PLAY, FAIRY, BOOGEYMAN = (49, 128), (177, 2), (179, 64), (243, 64), (307, 64)
-PENALTY_CARDS, PILE_SIZES, POINTS, PENALTY_COUNTS = (371, 64), (435, 2), (437, 4), (441, 4)
-DECK_SIZE, BOX_SIZE, CLUES, CLUE_WORDS, OTHER_CLUES = (445, 1), (446, 1), (447, 1), (448, 128), \
-    (576, 1)
-LAST_CLUE, LAST_CLUE_BY, GUESSES, GUESS_WORDS = (577, 129), (706, 4), (710, 1), (711, 128)
-OTHER_GUESSES, LAST_GUESS, TOLD = (839, 1), (840, 129), (969, 2)
-TIED, WINNERS, REASON = (971, 4), (975, 4), (979, 4)
-LAST_ROUND, LAST_DREAMER, LAST_ROLES, LAST_PILES, LAST_GAINS = (983, 1), (984, 4), (988, 12), \
-    (1000, 3), (1003, 4)
+SEAT, IS_DREAMER, SEES_CARDS, ROLE = (9, 4), (13, 1), (14, 1), (15, 3)
+ROUND, DREAMER, TO_ACT, PHASE = (18, 4), (22, 4), (26, 5), (31, 6)
+ACTIVE, CLUE_TURNS, CLUED, TIME_UP = (37, 4), (41, 4), (45, 4), (49, 1)
+WORD, SIDE, IN_PLAY, FAIRY, BOOGEYMAN = (50, 128), (178, 2), (180, 64), (244, 64), (308, 64)
+PENALTY_CARDS, PILE_SIZES, POINTS, PENALTY_COUNTS = (372, 64), (436, 2), (438, 4), (442, 4)
+DECK_SIZE, BOX_SIZE, CLUES, CLUE_WORDS, OTHER_CLUES = (446, 1), (447, 1), (448, 1), (449, 128), \
+    (577, 1)
+LAST_CLUE, LAST_CLUE_BY, GUESSES, GUESS_WORDS = (578, 129), (707, 4), (711, 1), (712, 128)
+OTHER_GUESSES, LAST_GUESS, TOLD = (840, 1), (841, 129), (970, 2)
+TIED, WINNERS, REASON = (972, 4), (976, 4), (980, 4)
+LAST_ROUND, LAST_DREAMER, LAST_ROLES, LAST_PILES, LAST_GAINS = (984, 1), (985, 4), (989, 12), \
+    (1001, 3), (1004, 4)
 
 
 def section(tensor: list[float], where: tuple[int, int]) -> list[float]:
@@ -109,6 +109,7 @@ def test_spec_the_encoding_holds_over_random_games() -> None:
 @pytest.mark.parametrize("options", [
     {"judge": "table", "clue_time_limit": True, "side": "expert"},
     {"check_clues": "off", "side": "bottom", "first_dreamer": 2},
+    {"check_clues": "strict"},
 ])
 def test_spec_the_encoding_holds_on_every_state_of_a_short_deck(options: dict[str, object],
                                                                  ) -> None:
@@ -190,6 +191,13 @@ def test_spec_the_word_outside_the_deck_is_an_honest_wrong_guess_and_a_fair_clue
     config = Config(players=4, cards=cards)
     assert other_word(config) == "otherxx"
     assert ENCODING.action_id(GAME.setup(config, 1), Guess(0, "otherxx")) == 6
+    # Under the strict check no "other..." is fair when a deck word lies inside it.
+    strict = Config(players=4, cards=(("the", "castle"), ("moon", "sun")),
+                    check_clues="strict")
+    fair = other_word(strict)
+    assert fair == "aa" and fair not in vocabulary(strict)
+    clued = GAME.apply(GAME.setup(strict, 1), GiveClue(1, fair))
+    assert clued.penalties == ((), (), (), ()) and clued.clues == ((1, fair),)
 
 
 def test_spec_deck_words_equal_once_normalized_keep_their_own_ids() -> None:
@@ -256,14 +264,14 @@ def test_spec_ids_outside_the_space_and_actions_without_an_id_are_refused() -> N
 
 
 @pytest.mark.parametrize(("config", "words", "actions", "size"), [
-    (Config(players=4), 128, 276, 1007),
-    (Config(players=7), 128, 282, 1058),
-    (Config(players=10), 128, 288, 1109),
-    (Config(players=6, language="it", side="expert"), 128, 280, 1041),
-    (Config(players=4, cards=CARDS), 16, 52, 223),
-    (Config(players=9, cards=CARDS[:1]), 2, 34, 210),
+    (Config(players=4), 128, 276, 1008),
+    (Config(players=7), 128, 282, 1059),
+    (Config(players=10), 128, 288, 1110),
+    (Config(players=6, language="it", side="expert"), 128, 280, 1042),
+    (Config(players=4, cards=CARDS), 16, 52, 224),
+    (Config(players=9, cards=CARDS[:1]), 2, 34, 211),
     (Config(players=5, cards=(("sun", "moon"), ("moon", "sun"), ("star", "sun"))), 3, 28,
-     155),
+     156),
 ])
 def test_spec_the_space_and_shape_follow_the_config(config: Config, words: int,
                                                      actions: int, size: int) -> None:
@@ -271,7 +279,7 @@ def test_spec_the_space_and_shape_follow_the_config(config: Config, words: int,
     assert len(vocabulary(config)) == words
     assert ENCODING.num_actions(config) == 2 * words + 2 * players + 12 == actions
     assert ENCODING.observation_shape(config) == (size,)
-    assert size == 17 * players + 5 * words + 4 * cards + 43
+    assert size == 17 * players + 5 * words + 4 * cards + 44
     assert sum(width for _, _, width in layout(config).sections) == size
     state = GAME.setup(config, 2)
     for seat in (None, *range(players)):
@@ -306,7 +314,7 @@ def test_spec_the_documented_sections_of_the_default_config() -> None:
 def test_spec_the_tensors_at_the_start_of_the_dream() -> None:
     state = attrs.evolve(default_table(), spirits=(None, 0, 5, 9), leftover=10)
     spirit = tensor_of(state, 2)
-    assert section(spirit, (0, 8)) == [1, 0, 0, 0, 0, 1, 0, 0]  # top, auto, no limit, stem
+    assert section(spirit, (0, 9)) == [1, 0, 0, 0, 0, 1, 0, 0, 0]  # top, auto, no limit, stem
     assert section(spirit, SEAT) == one_hot(2, 4)
     assert section(spirit, IS_DREAMER) == [0] and section(spirit, SEES_CARDS) == [1]
     assert section(spirit, ROLE) == [0, 1, 0]                 # a Boogeyman

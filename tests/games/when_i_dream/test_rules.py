@@ -447,6 +447,43 @@ def test_rules_for_definitions_a_clue_that_merely_contains_the_word_is_for_the_t
     assert ruled.penalties[1] == (0,)
 
 
+@pytest.mark.parametrize(("word", "clue"), [
+    ("knight", "night"), ("elephant", "ant"), ("snowman", "snow"), ("cherry", "cherrytree"),
+    ("sun", "sunflower"), ("island", "land"), ("cherry", "her"), ("ice cream", "creamy"),
+    ("ice cream", "dice"), ("città", "CITTADINO"),
+])
+def test_rules_for_definitions_a_strict_check_flags_a_part_of_the_word(word: str,
+                                                                       clue: str) -> None:
+    # "nessuna forma o parte": with nobody at the table to object, check_clues="strict"
+    # flags what the default leaves to the table's ruling.
+    assert clue_breach(clue, word, "en") is None
+    assert clue_breach(clue, word, "en", "strict") == "a part of the word on the card"
+    state = play(one_card(word, check_clues="strict"), GiveClue(1, clue))
+    assert state.penalties[1] == (0,) and state.current == 1
+    assert GAME.view(state, 0).penalty_cards == ()  # the Dreamer never sees the word
+
+
+@pytest.mark.parametrize(("word", "clue"), [
+    ("elephant", "an"), ("cherry", "he"), ("ox", "box"), ("sun", "moon"),
+    ("cherry", "strawberry"), ("knight", "castle"),
+])
+def test_rules_for_definitions_a_strict_check_leaves_parts_under_three_letters(
+        word: str, clue: str) -> None:
+    # Two letters lie inside too many words to be a part of this one.
+    assert clue_breach(clue, word, "en", "strict") is None
+    state = play(one_card(word, check_clues="strict"), GiveClue(1, clue))
+    assert state.penalties[1] == () and state.clues == ((1, clue),)
+
+
+def test_rules_for_definitions_a_strict_check_keeps_the_stem_check() -> None:
+    for clue in ("knights", "Knight", "two words", "r2d2"):
+        assert play(one_card("knight", check_clues="strict"),
+                    GiveClue(1, clue)).penalties[1] == (0,)
+    # Its false positives: a clue that merely shares letters with the word.
+    assert clue_breach("arte", "carte", "it", "strict") == "a part of the word on the card"
+    assert clue_breach("hear", "heart", "en", "strict") == "a part of the word on the card"
+
+
 def test_rules_for_definitions_the_stem_is_the_decks_language() -> None:
     italian = play(one_card("mangiare", language="it"), GiveClue(1, "mangio"))
     english = play(one_card("mangiare", language="en"), GiveClue(1, "mangio"))
@@ -716,7 +753,7 @@ def test_spec_rule_of_thumb_decline_once_time_is_up_and_tell_every_guess() -> No
 def test_spec_rule_of_thumb_a_clue_is_no_form_nor_part_of_the_word() -> None:
     cards = (("knight", "castle"), ("night", "pirate"), ("knights", "apple"),
              ("horse", "train"))
-    for check in ("stem", "exact", "off"):
+    for check in ("stem", "strict", "exact", "off"):
         config = Config(players=4, cards=cards, check_clues=check)
         state = attrs.evolve(GAME.setup(config, 3), current=0, deck=(1, 2, 3))
         said = {action.word for action in drawn(state, 1)}  # type: ignore[attr-defined]

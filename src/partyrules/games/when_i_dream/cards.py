@@ -28,13 +28,16 @@ import snowballstemmer  # type: ignore[import-untyped]  # ships no type hints
 
 __all__ = [
     "BOOGEYMEN",
+    "CHECK_CLUES",
     "DEFAULT_DECKS",
     "DEFAULT_DREAMS",
     "FAIRIES",
     "FORM_OF_THE_WORD",
     "LANGUAGES",
+    "PART_OF_THE_WORD",
     "ROLE_TABLE",
     "SANDMEN",
+    "SHORTEST_PART",
     "CheckClues",
     "Language",
     "Role",
@@ -55,13 +58,25 @@ Language = Literal["en", "it"]
 LANGUAGES: dict[str, str] = {"en": "english", "it": "italian"}
 """Each deck language -> the name of its Snowball stemmer."""
 
-CheckClues = Literal["stem", "exact", "off"]
-"""How the engine checks a clue against the card's word: the same stem, equality, or
-not at all (the one-word and letters-only checks apply to ``"stem"`` and ``"exact"``)."""
+CheckClues = Literal["stem", "strict", "exact", "off"]
+"""How the engine checks a clue against the card's word: the same stem; the same stem or
+holding the word or lying inside it; equality; or not at all (the one-word and
+letters-only checks apply to all but ``"off"``)."""
+
+CHECK_CLUES: tuple[CheckClues, ...] = ("stem", "exact", "off", "strict")
+"""Every :data:`CheckClues` value, in the order of the tensor's one-hot section."""
 
 FORM_OF_THE_WORD = "a form of the word on the card"
 """The breach :func:`clue_breach` finds by comparing the clue with the card's word (the
 others it finds in the clue alone)."""
+
+PART_OF_THE_WORD = "a part of the word on the card"
+"""The breach ``check="strict"`` adds: the clue holds one of the card's forms or lies
+inside one, the shorter of the two at least :data:`SHORTEST_PART` letters long."""
+
+SHORTEST_PART = 3
+"""The fewest letters a part must have for ``check="strict"`` to flag it: "ant" in
+elephant is flagged, "an" is not (two letters lie inside too many words to mean one)."""
 
 FAIRIES: tuple[int, ...] = (0, 1, 2, 3, 4)
 BOOGEYMEN: tuple[int, ...] = (5, 6, 7, 8)
@@ -165,7 +180,13 @@ def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem")
     (knights/knight, mangio/mangiare). A clue that only contains the word or lies inside
     it (night/knight, snow/snowman) may or may not be "a part" of it, as may a
     translation or an invented word: the table judges those (``RuleBreach``).
+    ``check="strict"``, for tables with nobody to object, flags them too: a clue that
+    holds a form of the word or lies inside one, the shorter at least
+    :data:`SHORTEST_PART` letters, is :data:`PART_OF_THE_WORD`.
     ``check="off"``: no check at all.
+
+    >>> clue_breach("ant", "elephant", "en"), clue_breach("ant", "elephant", "en", "strict")
+    (None, 'a part of the word on the card')
     """
     if check == "off":
         return None
@@ -181,11 +202,19 @@ def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem")
     forms = {whole, "".join(pieces), *pieces}
     if said in forms:
         return FORM_OF_THE_WORD
-    if check == "stem":
+    if check in ("stem", "strict"):
         said_stem = stem(language, said)
         if any(stem(language, form) == said_stem for form in forms):
             return FORM_OF_THE_WORD
+    if check == "strict" and any(_part_of(said, form) for form in forms):
+        return PART_OF_THE_WORD
     return None
+
+
+def _part_of(said: str, form: str) -> bool:
+    """Whether one of the two holds the other, the shorter at least SHORTEST_PART long."""
+    shorter, longer = (said, form) if len(said) <= len(form) else (form, said)
+    return len(shorter) >= SHORTEST_PART and shorter in longer
 
 
 def _load_deck(file_name: str) -> tuple[tuple[str, str], ...]:

@@ -20,7 +20,7 @@ normalized, as the automatic judge compares them); any other text has the "not i
 deck" id, whose representative text is a word of letters outside the deck that breaks no
 definition rule for any of its words (:func:`other_word`).
 
-**Observation tensor.** One flat vector of ``17P + 5W + 4N + 43`` floats (``N`` the
+**Observation tensor.** One flat vector of ``17P + 5W + 4N + 44`` floats (``N`` the
 Dream cards), in the sections of :attr:`Layout.sections`, every value in 0..1.
 
 >>> from partyrules.games.when_i_dream.actions import Guess, GiveClue
@@ -28,7 +28,7 @@ Dream cards), in the sections of :attr:`Layout.sections`, every value in 0..1.
 >>> from partyrules.games.when_i_dream.state import Config
 >>> state = setup(Config(players=4), seed=1)
 >>> ENCODING.num_actions(state.config), ENCODING.observation_shape(state.config)
-(276, (1007,))
+(276, (1008,))
 >>> ENCODING.action_id(state, Guess(0, "cherry")), ENCODING.action_id(state, Guess(0, "Cherry "))
 (0, 0)
 >>> ENCODING.action_id(state, GiveClue(1, "fruit")), ENCODING.action_from_id(state, 1, 257)
@@ -38,7 +38,9 @@ Dream cards), in the sections of :attr:`Layout.sections`, every value in 0..1.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 from functools import lru_cache
+from string import ascii_lowercase
 
 import attrs
 
@@ -59,7 +61,13 @@ from partyrules.games.when_i_dream.actions import (
     SkipClue,
     TimeUp,
 )
-from partyrules.games.when_i_dream.cards import BOOGEYMEN, FAIRIES, clue_breach, normalize
+from partyrules.games.when_i_dream.cards import (
+    BOOGEYMEN,
+    CHECK_CLUES,
+    FAIRIES,
+    clue_breach,
+    normalize,
+)
 from partyrules.games.when_i_dream.rules import vocabulary
 from partyrules.games.when_i_dream.state import (
     Config,
@@ -86,7 +94,6 @@ __all__ = [
 ]
 
 _SIDES = ("top", "bottom", "expert")
-_CHECKS = ("stem", "exact", "off")
 _PHASES: dict[type, int] = {Dreaming: 0, Judging: 1, Recounting: 2, JudgingRecount: 3,
                             Tiebreak: 4, Over: 5}
 _REASONS = {"highest_score": 0, "fewest_penalties": 1, "best_dream": 2, "shared": 3}
@@ -105,7 +112,7 @@ def _sections(players: int, words: int, cards: int) -> tuple[tuple[str, int], ..
     """The tensor's sections in order, (name, width); the docs page says what each holds."""
     return (
         ("config.side", 3), ("config.judge_table", 1), ("config.clue_time_limit", 1),
-        ("config.check_clues", 3),
+        ("config.check_clues", len(CHECK_CLUES)),
         ("seat", players), ("is_dreamer", 1), ("sees_cards", 1), ("role", 3),
         ("round", players), ("dreamer", players), ("to_act", players + 1), ("phase", 6),
         ("active", players), ("clue_turns", players), ("clued", players), ("time_up", 1),
@@ -152,7 +159,7 @@ class Layout:
     at: dict[str, int]
     """Each section's offset by name."""
     size: int
-    """The tensor's length, ``17P + 5W + 4N + 43``."""
+    """The tensor's length, ``17P + 5W + 4N + 44``."""
     template: array[float]
     """A tensor of zeros but for the config's section (copied for each view)."""
     clue_bound: float
@@ -199,10 +206,10 @@ def _layout(config: Config) -> Layout:
     normalized: dict[str, int] = {}
     for index, word in enumerate(words):
         normalized.setdefault(normalize(word), index)
-    other = "other"
-    while normalize(other) in normalized or any(
-            clue_breach(other, word, config.language, config.check_clues) for word in words):
-        other += "x"
+    other = next(text for text in _other_candidates()
+                 if normalize(text) not in normalized and not any(
+                     clue_breach(text, word, config.language, config.check_clues)
+                     for word in words))
     players, cards, width = config.players, len(config.dreams()), len(words)
     sections, offset = [], 0
     for name, size in _sections(players, width, cards):
@@ -213,7 +220,7 @@ def _layout(config: Config) -> Layout:
     template[at["config.side"] + _SIDES.index(config.side)] = 1.0
     template[at["config.judge_table"]] = float(config.judge == "table")
     template[at["config.clue_time_limit"]] = float(config.clue_time_limit)
-    template[at["config.check_clues"] + _CHECKS.index(config.check_clues)] = 1.0
+    template[at["config.check_clues"] + CHECK_CLUES.index(config.check_clues)] = 1.0
     base = 2 * width + 2
     return Layout(
         players=players, cards=cards, words=words, exact=exact, normalized=normalized,
@@ -228,8 +235,18 @@ def _layout(config: Config) -> Layout:
 def other_word(config: Config) -> str:
     """The representative text of the "not a word of the deck" ids: ``other``, with
     ``x`` appended until it is no deck word, normalized, and breaks no definition rule
-    for any deck word under the config's clue check (so that it is an honest clue)."""
+    for any deck word under the config's clue check (so that it is an honest clue);
+    failing that (``check_clues="strict"`` with a deck word such as "the" inside
+    ``other``), the first two-letter word that does: too short to hold a part."""
     return layout(config).other
+
+
+def _other_candidates() -> Iterator[str]:
+    for extra in range(4):
+        yield "other" + "x" * extra
+    for first in ascii_lowercase:
+        for second in ascii_lowercase:
+            yield first + second
 
 
 # -- action ids ---------------------------------------------------------------------------
@@ -321,7 +338,7 @@ def action_from_id(state: State, seat: int, number: int) -> Action:
 
 
 def observation_shape(config: Config) -> tuple[int, ...]:
-    """``(17P + 5W + 4N + 43,)``: ``N`` the Dream cards of the deck."""
+    """``(17P + 5W + 4N + 44,)``: ``N`` the Dream cards of the deck."""
     return (layout(config).size,)
 
 

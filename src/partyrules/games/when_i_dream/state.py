@@ -17,6 +17,7 @@ from partyrules.core.errors import CorruptState, InvalidConfig
 from partyrules.core.game import TABLE
 from partyrules.core.rng import Rng
 from partyrules.games.when_i_dream.cards import (
+    CHECK_CLUES,
     DEFAULT_DECKS,
     LANGUAGES,
     CheckClues,
@@ -63,8 +64,8 @@ def _check_config(config: Config) -> None:
                             f"not {config.first_dreamer!r}", "first_dreamer")
     if type(config.clue_time_limit) is not bool:
         raise InvalidConfig("clue_time_limit must be true or false", "clue_time_limit")
-    if type(config.check_clues) is not str or config.check_clues not in ("stem", "exact", "off"):
-        raise InvalidConfig("check_clues is 'stem', 'exact' or 'off', not "
+    if type(config.check_clues) is not str or config.check_clues not in CHECK_CLUES:
+        raise InvalidConfig("check_clues is 'stem', 'strict', 'exact' or 'off', not "
                             f"{config.check_clues!r}", "check_clues")
     if type(config.language) is not str or config.language not in LANGUAGES:
         raise InvalidConfig(f"language is one of {', '.join(map(repr, LANGUAGES))} (the Dream "
@@ -99,8 +100,10 @@ class Config:
     """The seat that dreams first ("who slept most last night")."""
     check_clues: CheckClues = "stem"
     """The automatic check of the definition rules on every clue: ``"stem"`` flags the
-    card's word and any word of the same stem in the deck's language, ``"exact"`` only
-    the word itself, ``"off"`` nothing (the table rules every breach)."""
+    card's word and any word of the same stem in the deck's language; ``"strict"`` also
+    a clue that holds the word or lies inside it (3 letters or more: "ant" for elephant),
+    for tables where no person can object; ``"exact"`` only the word itself; ``"off"``
+    nothing (the table rules every breach)."""
     clue_time_limit: bool = False
     """Optional rule: a clue-giver taking over 5 seconds loses the turn (``SkipClue``)."""
     judge: Literal["auto", "table"] = "auto"

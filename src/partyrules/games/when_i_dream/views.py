@@ -28,7 +28,12 @@ from partyrules.games.when_i_dream.actions import (
     SkipClue,
     TimeUp,
 )
-from partyrules.games.when_i_dream.cards import FORM_OF_THE_WORD, clue_breach, role_of
+from partyrules.games.when_i_dream.cards import (
+    FORM_OF_THE_WORD,
+    PART_OF_THE_WORD,
+    clue_breach,
+    role_of,
+)
 from partyrules.games.when_i_dream.rules import apply, to_act, why_illegal
 from partyrules.games.when_i_dream.state import Over, Side, State, Tiebreak, View
 
@@ -153,7 +158,8 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             line = f"{who} says \u201c{word}\u201d"
             config = state.config
             breach = clue_breach(word, state.word() or "", config.language, config.check_clues)
-            if breach is None or (breach == FORM_OF_THE_WORD and not spirit_eyes):
+            if breach is None or (breach in (FORM_OF_THE_WORD, PART_OF_THE_WORD)
+                                  and not spirit_eyes):
                 # Which words are forms of the card's word is the word's secret.
                 return line
             return line + f": {breach}, a penalty card"
