@@ -39,7 +39,7 @@ def failing(state: State) -> set[str]:
 def test_the_game_declares_its_properties() -> None:
     assert GAME.properties == PROPERTIES
     assert [prop.name for prop in PROPERTIES] == [
-        "scores_add_up", "turns_pass_left", "one_draw_per_turn", "one_table_per_turn"]
+        "turns_pass_left", "one_draw_per_turn", "one_table_per_turn"]
     assert all(prop.description for prop in PROPERTIES)
 
 
@@ -60,11 +60,6 @@ def test_properties_hold_at_every_state_of_random_games(players: int) -> None:
 
 def _setup() -> State:
     return GAME.setup(Config(players=3), seed=5)
-
-
-def _scores_without_tables() -> State:
-    # Points with no table accepted yet: nothing paid them.
-    return attrs.evolve(_setup(), scores=(3, 0, 0))
 
 
 def _other_first_player() -> State:
@@ -91,7 +86,6 @@ def _table_before_any_turn_ended() -> State:
 
 
 @pytest.mark.parametrize(("corrupt", "broken"), [
-    (_scores_without_tables, "scores_add_up"),
     (_other_first_player, "turns_pass_left"),
     (_card_taken_from_the_pile, "one_draw_per_turn"),
     (_table_before_any_turn_ended, "one_table_per_turn"),

@@ -26,7 +26,15 @@ from partyrules.games.dinner.actions import (
     Unknown,
 )
 from partyrules.games.dinner.cards import DEFAULT_GUESTS, Guest
-from partyrules.games.dinner.state import Config, Drawing, Over, State, Table, Voting
+from partyrules.games.dinner.state import (
+    Config,
+    Drawing,
+    Over,
+    State,
+    Table,
+    Voting,
+    paid_scores,
+)
 
 GAME = partyrules.get_game("dinner")
 DECK = Config(players=3).deck()
@@ -45,7 +53,8 @@ def arrange(hands: Sequence[Sequence[str]], pile: Sequence[str] | None = None, *
             config: Config | None = None) -> State:
     """A state at the start of ``active``'s turn (before its draw's choices), with the
     named hands, the named pile on top of every other card (or exactly ``pile`` when
-    the list ends with ``"<end>"``), and the given tables."""
+    the list ends with ``"<end>"``), and the given tables; without ``scores``, each
+    table's host was paid what the table paid (the least its stories can have)."""
     players = len(hands)
     config = config or Config(players=players)
     held = [cards(*hand) for hand in hands]
@@ -62,11 +71,18 @@ def arrange(hands: Sequence[Sequence[str]], pile: Sequence[str] | None = None, *
     base = GAME.setup(config, 0)
     state = attrs.evolve(
         base, hands=tuple(held), pile=top + rest, discard=discard, tables=tuple(tables),
-        scores=tuple(scores or (0,) * players), phase=Drawing(active, None),
+        scores=tuple(scores or _paid_to_hosts(tables, players)), phase=Drawing(active, None),
         revealed=(frozenset(),) * players,
     )
     GAME.validate(state)
     return state
+
+
+def _paid_to_hosts(tables: Sequence[Table], players: int) -> tuple[int, ...]:
+    scores = [0] * players
+    for table in tables:
+        scores[table.host] += paid_scores((table,), Drawing(0, None), None, DECK, players)[0]
+    return tuple(scores)
 
 
 def play(state: State, *actions: object) -> State:
@@ -519,9 +535,11 @@ def test_5_an_empty_hand_after_an_accepted_table_scores_five_and_ends() -> None:
 
 
 def test_5_the_bonus_of_five_when_a_join_empties_the_hand() -> None:
-    table = seated("Stephen King", "Tom Hanks")
+    table = seated("Stephen King", "Tom Hanks")  # 4 points for seat 1
+    earlier = seated("Jane Goodall", "Barack Obama", "Elon Musk")  # and 6 more
     state = arrange([["Iggy Pop"], OTHERS[0], ["Bono", "Madonna"]], ["Banksy", "Adele"],
-                    tables=[table], scores=[0, 10, 0])
+                    tables=[table, earlier])
+    assert state.scores == (0, 10, 0)
     state = play(state, JoinTable(0, 0), Invite(0, card("Iggy Pop")),
                  Propose(0, "Iggy wants a biopic"))
     state = vote(state, {})
@@ -533,13 +551,15 @@ def test_5_the_bonus_of_five_when_a_join_empties_the_hand() -> None:
 
 
 def test_5_the_bonus_of_five_when_a_burial_empties_the_hand() -> None:
+    earlier = seated("Jane Goodall", "Barack Obama", "Elon Musk", "Bill Nye")  # 4 + 3
     state = arrange([["Pele", "Roger Federer"], OTHERS[0], OTHERS[1]], ["Banksy", "Adele"],
-                    scores=[0, 7, 0])
+                    tables=[earlier])
+    assert state.scores == (0, 7, 0)
     state = play(state, StartBurial(0, card("Pele")), Invite(0, card("Roger Federer")),
                  Propose(0, "a football farewell"))
     state = vote(state, {})
     assert state.phase == Over("hand_emptied", 0)
-    assert state.tables[0].burial and state.hands[0] == ()
+    assert state.tables[-1].burial and state.hands[0] == ()
     assert state.scores == (2 + 1 + 5, 7, 0)  # both in sport: 2 cards + 1 suit, + 5
     assert GAME.outcome(state).winners == frozenset({0})
 
@@ -556,8 +576,11 @@ def test_5_no_bonus_while_a_turned_down_guest_goes_back_to_hand() -> None:
 
 
 def test_5_highest_total_wins_and_ties_share_the_win() -> None:
+    nine = seated("Jane Goodall", "Barack Obama", "Elon Musk", "Bill Nye", "Paul McCartney")
+    three = seated("Rafael Nadal", "Novak Djokovic", host=2)
     state = arrange([["Neil Gaiman", "Bill Gates"], OTHERS[0], OTHERS[1]], ["<end>"],
-                    scores=[0, 9, 3])
+                    tables=[nine, three])
+    assert state.scores == (0, 9, 3)
     state = play(state, StartTable(0), Invite(0, card("Neil Gaiman")),
                  Invite(0, card("Bill Gates")), Propose(0, "?"))
     state = vote(state, {})

@@ -31,6 +31,7 @@ from partyrules.games.dinner.state import (
     component_data,
     max_total_score,
     max_turn,
+    paid_scores,
 )
 
 GAME = partyrules.get_game("dinner")
@@ -259,6 +260,15 @@ def _too_few_cards_to_propose(data: Json) -> None:
     data["hands"][active] = []
 
 
+def _host_paid_nothing(data: Json) -> None:
+    # The total stays what the tables paid; only who was paid is wrong.
+    host = data["tables"][0]["host"]
+    scores = data["scores"]
+    other = (host + 1) % len(scores)
+    scores[other] += scores[host]
+    scores[host] = 0
+
+
 def _turn_down_nothing(data: Json) -> None:
     data["last_vote"]["turned_down"] = []
 
@@ -281,6 +291,10 @@ STATE_CASES: list[tuple[str, Callable[[], State], Change, str, str]] = [
      setting("scores", 1, to=-1), "data.scores[1]", "never negative"),
     ("a score past what the deck can pay", lambda: state_where(drawing),
      setting("scores", 0, to=10**6), "data.scores", "more than a game with this deck"),
+    ("a score the tables in play cannot have paid", lambda: state_where(drawing),
+     setting("scores", 0, to=1000), "data.scores", "every point comes from an accepted table"),
+    ("a host paid less than its table's opening", lambda: state_where(drawing),
+     _host_paid_nothing, "data.scores[", "the openings of the tables it hosts"),
     ("a revealed card not in hand", lambda: state_where(drawing),
      lambda d: d["revealed"][1].append(d["hands"][0][0]), "data.revealed[1]", "in the hand"),
     ("a card put under by seat 99", lambda: state_where(under),
@@ -401,11 +415,48 @@ def test_the_bounds_are_the_rules_reach() -> None:
     assert max_turn(config) == 201 * 5
     assert max_total_score(config) == 14 * 200 + 5
     state = state_where(drawing)
-    at_the_bound = attrs.evolve(state, turn=max_turn(state.config),
-                                scores=(max_total_score(state.config),
-                                        *(0,) * (state.config.players - 1)))
+    at_the_bound = attrs.evolve(state, turn=max_turn(state.config))
     GAME.validate(at_the_bound)
     assert partyrules.loads(partyrules.dumps(at_the_bound)) == at_the_bound
+
+
+def test_2_3_5_the_scores_are_what_the_tables_in_play_can_have_paid() -> None:
+    # 2) "You score 1 point for each character on the table, plus one point for each
+    # suit": every point is a table's, so the tables in play bound the scores.
+    state = state_where(lambda s: drawing(s) and len(s.tables) >= 2)
+    deck = state.config.deck()
+    least, most, least_per_seat = paid_scores(state.tables, state.phase, state.last_vote,
+                                              deck, state.config.players)
+    assert least <= sum(state.scores) <= most
+    assert all(score >= paid for score, paid in zip(state.scores, least_per_seat,
+                                                    strict=True))
+    assert most <= sum(2 * len(table.cards) for table in state.tables) * 7
+    # The most the tables can have paid loads; a point more is refused.
+    richest = max(range(state.config.players), key=lambda seat: state.scores[seat])
+    top = attrs.evolve(state, scores=tuple(score + (most - sum(state.scores)) * (seat == richest)
+                                           for seat, score in enumerate(state.scores)))
+    GAME.validate(top)
+    over_top = attrs.evolve(top, scores=tuple(score + (seat == richest)
+                                              for seat, score in enumerate(top.scores)))
+    with pytest.raises(CorruptState, match="every point comes from an accepted table"):
+        GAME.validate(over_top)
+    # The issue's example: 1000 points after a few turns, with tables worth a few dozen.
+    with pytest.raises(CorruptState, match=f"paid {least} to {most}"):
+        partyrules.loads(document(state, setting("scores", 0, to=1000)))
+    # The 5-point bonus is paid only to the seat whose hand emptied.
+    ended = over()
+    assert isinstance(ended.phase, Over) and ended.phase.emptied_by is not None
+    winner = ended.phase.emptied_by
+    GAME.validate(ended)
+    error = refusal(ended, setting("scores", to=[0] * ended.config.players))
+    assert error.path == "data.scores" and "and the 5-point bonus" in error.reason
+    # Its points, the bonus included, handed to another seat: the total holds, but the
+    # seat whose hand emptied was paid at least the last table and the bonus.
+    moved = list(ended.scores)
+    other = (winner + 1) % len(moved)
+    moved[other], moved[winner] = moved[other] + moved[winner], 0
+    error = refusal(ended, setting("scores", to=moved))
+    assert error.path == f"data.scores[{winner}]" and "the bonus" in error.reason
 
 
 def test_every_state_of_a_game_is_valid_to_its_last() -> None:

@@ -672,33 +672,6 @@ def heuristic(state: State) -> tuple[float, ...]:
 # -- rule-level truths for the exhaustive explorer -------------------------------------------
 
 
-def _scores_add_up(state: State) -> bool:
-    """2)-3), 5) Scores come only from accepted proposals and the bonus. A table's cards
-    are seated in order, one accepted proposal (a story) at a time, each scoring the
-    whole table as it then stood: a table of ``n`` cards and ``k`` stories paid
-    ``table_points`` of ``k`` growing prefixes of its cards, the last the whole table, the
-    first at least 2 cards; its opener was paid at least the first of them."""
-    deck = state.config.deck()
-    phase = state.phase
-    emptied_by = phase.emptied_by if isinstance(phase, Over) else None
-    least_paid = [END_BONUS if seat == emptied_by else 0 for seat in range(len(state.scores))]
-    least = most = sum(least_paid)
-    for table in state.tables:
-        cards, earlier = table.cards, len(table.stories) - 1
-        whole = table_points(deck, cards)
-        least += whole + sum(table_points(deck, cards[:NEW_TABLE_MIN + step])
-                             for step in range(earlier))
-        most += whole + sum(table_points(deck, cards[:len(cards) - earlier + step])
-                            for step in range(earlier))
-        least_paid[table.host] += table_points(deck, cards[:NEW_TABLE_MIN])
-    last = state.last_vote
-    if last is not None and last.accepted:
-        # The last accepted proposal paid its points (bonus included) to its proposer.
-        least_paid[last.seat] = max(least_paid[last.seat], last.points)
-    return (least <= sum(state.scores) <= most
-            and all(score >= paid for score, paid in zip(state.scores, least_paid, strict=True)))
-
-
 def _turns_pass_left(state: State) -> bool:
     """1) Play turns clockwise from the first player, one turn per seat in turn: turn
     ``t`` is seat ``first_player + t - 1`` (mod players), the seat that plays it now, or
@@ -738,13 +711,6 @@ def _one_table_per_turn(state: State) -> bool:
 
 
 PROPERTIES: tuple[Property[State], ...] = (
-    Property("scores_add_up",
-             "the scores total what the tables paid: each accepted proposal scored its "
-             "table as it then stood (growing prefixes of the table's cards, one per "
-             "story, the last the whole table), plus 5 for an emptied hand; and each "
-             "seat scored at least the openings of the tables it hosts, and the last "
-             "accepted proposal's points",
-             _scores_add_up),
     Property("turns_pass_left",
              "turn t is played by seat first_player + t - 1 (mod players): play passes "
              "to the left, one turn each, none skipped or repeated",

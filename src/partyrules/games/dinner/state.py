@@ -38,6 +38,7 @@ __all__ = [
     "hand_size",
     "max_total_score",
     "max_turn",
+    "paid_scores",
     "places",
     "proposal_capacity",
     "proposal_minimum",
@@ -336,7 +337,8 @@ def validate(state: State) -> None:
     It checks (the docs page lists the bounds and why): one hand, score and revealed set
     per seat; every card of the deck in exactly one place; each table (2 to 7 cards, 1
     story per accepted proposal, a seated host, a burial led by a deceased card); scores
-    from 0 to :func:`max_total_score`; revealed cards in their hand; the cards
+    from 0 to :func:`max_total_score` and no other than the tables in play can have paid
+    (:func:`paid_scores`); revealed cards in their hand; the cards
     put under the pile at its bottom; the turn and dry-turn counters; the last vote (its
     ballots, the count and the points); and the phase: its seat, the card just drawn,
     the proposal's size and target, the ballots, and how the game ended. Field types are
@@ -387,6 +389,8 @@ def validate(state: State) -> None:
                    if seat != phase.active):
                 raise CorruptState("a vote with every ballot in is already counted",
                                    "data.phase.ballots")
+    # Last: a broken table or phase is named where it is broken, not as a wrong total.
+    _check_paid_scores(state.scores, state.tables, phase, state.last_vote, deck, "data.scores")
 
 
 def _declared_card_is_placed(card: int, phase: Drawing, hand: tuple[int, ...],
@@ -472,6 +476,53 @@ def _check_scores(scores: tuple[int, ...], config: Config, path: str) -> None:
     if sum(scores) > most:
         raise CorruptState(f"the scores total {sum(scores)}, more than a game with this "
                            f"deck can pay ({most})", path)
+
+
+def paid_scores(tables: tuple[Table, ...], phase: Phase, last_vote: VoteResult | None,
+                deck: Deck, players: int) -> tuple[int, int, tuple[int, ...]]:
+    """2)-3), 5) What the tables in play can have paid: ``(least, most, least_per_seat)``.
+
+    Scores come only from accepted proposals and the bonus. A table's cards are seated in
+    order, one accepted proposal (a story) at a time, each scoring the whole table as it
+    then stood: a table of ``n`` cards and ``k`` stories paid ``table_points`` of ``k``
+    growing prefixes of its cards, the last the whole table, the first at least 2 cards
+    (the least when every earlier story seated as few cards as it could, the most when
+    they seated as many). Its host was paid at least its opening, the last accepted
+    proposal's seat at least its points, and the seat whose hand emptied the bonus.
+    """
+    emptied_by = phase.emptied_by if isinstance(phase, Over) else None
+    least_paid = [END_BONUS if seat == emptied_by else 0 for seat in range(players)]
+    least = most = sum(least_paid)
+    for table in tables:
+        cards, earlier = table.cards, len(table.stories) - 1
+        whole = table_points(deck, cards)
+        least += whole + sum(table_points(deck, cards[:NEW_TABLE_MIN + step])
+                             for step in range(earlier))
+        most += whole + sum(table_points(deck, cards[:len(cards) - earlier + step])
+                            for step in range(earlier))
+        least_paid[table.host] += table_points(deck, cards[:NEW_TABLE_MIN])
+    if last_vote is not None and last_vote.accepted:
+        # The last accepted proposal paid its points (bonus included) to its proposer.
+        least_paid[last_vote.seat] = max(least_paid[last_vote.seat], last_vote.points)
+    return least, most, tuple(least_paid)
+
+
+def _check_paid_scores(scores: tuple[int, ...], tables: tuple[Table, ...], phase: Phase,
+                       last_vote: VoteResult | None, deck: Deck, path: str) -> None:
+    """The scores are what the tables in play can have paid (:func:`paid_scores`)."""
+    least, most, least_per_seat = paid_scores(tables, phase, last_vote, deck, len(scores))
+    total = sum(scores)
+    if not least <= total <= most:
+        bonus = " and the 5-point bonus" if isinstance(phase, Over) and phase.emptied_by \
+            is not None else ""
+        raise CorruptState(f"the scores total {total}, but the tables in play{bonus} paid "
+                           f"{least} to {most}: every point comes from an accepted table",
+                           path)
+    for seat, (score, paid) in enumerate(zip(scores, least_per_seat, strict=True)):
+        if score < paid:
+            raise CorruptState(f"seat {seat} was paid at least {paid} (the openings of the "
+                               "tables it hosts, the last accepted proposal, the bonus), "
+                               f"not {score}", f"{path}[{seat}]")
 
 
 def _check_under(state: State) -> None:
@@ -714,6 +765,7 @@ def validate_view(view: View) -> None:
     elif isinstance(phase, (Inviting, Voting)):
         _check_proposal(phase, view.tables, deck, view.hand_sizes[phase.active])
     _check_turn_takers(view, players)
+    _check_paid_scores(view.scores, view.tables, phase, view.last_vote, deck, "data.scores")
 
 
 def _check_view_cards(view: View, deck: Deck) -> None:
