@@ -865,11 +865,26 @@ def test_a_replay_file_written_before_the_stamp_still_loads_and_verifies() -> No
     (lambda d: d["data"].update(winners=[3], scores=[1, 2, 3]),
      "a winner is not one of the 3 scored seats"),
     (lambda d: d["data"].update(reason="  "), "an outcome names the rule"),
-], ids=["negative-winner", "winner-without-score", "blank-reason"])
+    (lambda d: d["data"].update(winners=[10**30], scores=None),
+     "a winner is not a seat: no game seats more than 10"),
+    (lambda d: d["data"].update(winners=[10], scores=list(range(11))),
+     "a winner is not a seat: no game seats more than 10"),
+    (lambda d: d["data"].update(scores=list(range(11))), "11 scores: no game seats more"),
+    (lambda d: d["data"].update(scores=[10**30, 2, 3]), "a score beyond 1,000,000,000"),
+    (lambda d: d["data"].update(scores=[5, -(10**9) - 1, 3]), "a score beyond 1,000,000,000"),
+], ids=["negative-winner", "winner-without-score", "blank-reason", "winner-seat-10**30",
+        "winner-past-the-largest-table", "eleven-scores", "score-10**30", "score-below"])
 def test_an_outcome_is_validated_on_load(change: Callable[[Json], Any], reason: str) -> None:
     document = _doc(Outcome(frozenset({0}), (5, 3, 1), "hand_emptied"))
     change(document)
     assert _corrupt(document).reason.startswith(reason)
+
+
+def test_an_outcome_at_the_bounds_loads_and_the_score_bound_is_a_limit() -> None:
+    ten = Outcome(frozenset({9}), tuple(range(-(10**9), -(10**9) + 10)), "shared")
+    assert loads(dumps(ten)) == ten
+    with pytest.raises(CorruptState, match="a score beyond 100 either way"):
+        loads(dumps(Outcome(frozenset({0}), (101,), "x")), limits=LoadLimits(max_score=100))
 
 
 # -- JSON Schema ------------------------------------------------------------------------------

@@ -343,6 +343,10 @@ class LoadLimits:
     """The deepest nesting of arrays and objects."""
     max_int_digits: int = 40
     """The most digits of one integer (a 64-bit seed has 20)."""
+    max_score: int = 10**9
+    """The largest score, either sign, a loaded :class:`~partyrules.core.game.Outcome`
+    may give a seat (every game's scores stay far below: Dinner's default deck pays at
+    most 2,805 in all)."""
 
 
 DEFAULT_LIMITS = LoadLimits()
@@ -479,7 +483,7 @@ def loads(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
     ...
     partyrules.core.errors.CorruptState: the key 'format' appears twice @ $
     """
-    return load_envelope(parse_json(text, limits=limits))
+    return load_envelope(parse_json(text, limits=limits), limits=limits)
 
 
 def parse_json(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
@@ -510,8 +514,9 @@ def parse_json(text: str | bytes, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any
     return document
 
 
-def load_envelope(envelope: Any) -> Any:
-    """Like :func:`loads`, from already-parsed JSON."""
+def load_envelope(envelope: Any, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
+    """Like :func:`loads`, from already-parsed JSON (``limits`` bound the scores of an
+    outcome; the parser applied the rest)."""
     if not isinstance(envelope, dict):
         raise CorruptState("expected a JSON object envelope", "$")
     expected = {"format", "version", "game", "type", "data"}
@@ -527,7 +532,7 @@ def load_envelope(envelope: Any) -> Any:
     label, data, game_name = envelope["type"], envelope["data"], envelope["game"]
     if label == "Outcome" and game_name is None:
         outcome: Outcome = structure(data, Outcome)
-        _validate_outcome(outcome)
+        _validate_outcome(outcome, limits)
         return outcome
     game = _game_named(game_name, "game")
     if label == "Replay":
@@ -543,13 +548,34 @@ def load_envelope(envelope: Any) -> Any:
     return obj
 
 
-def _validate_outcome(outcome: Outcome) -> None:
+def largest_table() -> int:
+    """The most seats of any registered game (When I Dream's 10; Dany's Reason, at 9,
+    stays below): no outcome names a seat beyond it.
+
+    >>> largest_table()
+    10
+    """
+    return max(game.max_players for game in GAMES.values())
+
+
+def _validate_outcome(outcome: Outcome, limits: LoadLimits) -> None:
+    seats = largest_table()
     if any(seat < 0 for seat in outcome.winners):
         raise CorruptState("a winner is not a seat", "data.winners")
-    if outcome.scores is not None and any(seat >= len(outcome.scores)
-                                          for seat in outcome.winners):
-        raise CorruptState(f"a winner is not one of the {len(outcome.scores)} scored seats",
+    if any(seat >= seats for seat in outcome.winners):
+        raise CorruptState(f"a winner is not a seat: no game seats more than {seats}",
                            "data.winners")
+    if outcome.scores is not None:
+        if len(outcome.scores) > seats:
+            raise CorruptState(f"{len(outcome.scores)} scores: no game seats more than "
+                               f"{seats}", "data.scores")
+        for seat, score in enumerate(outcome.scores):
+            if abs(score) > limits.max_score:
+                raise CorruptState(f"a score beyond {limits.max_score:,} either way",
+                                   f"data.scores[{seat}]")
+        if any(seat >= len(outcome.scores) for seat in outcome.winners):
+            raise CorruptState(f"a winner is not one of the {len(outcome.scores)} scored "
+                               "seats", "data.winners")
     if not outcome.reason.strip():
         raise CorruptState("an outcome names the rule that ended the game", "data.reason")
 
