@@ -32,9 +32,11 @@ RECORDINGS: dict[str, tuple[str, dict[str, object], int, int]] = {
     "when_i_dream_expert_7p_seed7.json": ("when_i_dream",
                                           {"players": 7, "side": "expert", "judge": "table"},
                                           7, 707),
-    # A won game: since a square acts only where a pawn lands, random play rarely wins
-    # (seed 190, recorded before that ruling, now runs to the turn limit).
-    "dylan_dog_3p_seed262.json": ("dylan_dog", {"players": 3}, 262, 26462),
+    # A won game, which random play rarely gives: seed 190 ran to the turn limit once a
+    # square acted only where a pawn lands, and seed 262 once a window, forced-exchange
+    # or enter-crypt square acted under a pawn that only turned the plane; seed 245 is
+    # the nearest seed won since.
+    "dylan_dog_3p_seed245.json": ("dylan_dog", {"players": 3}, 245, 24745),
     "dylan_dog_6p_limit90_seed8.json": ("dylan_dog", {"players": 6, "turn_limit": 90}, 8, 808),
     "hollywood_2p_seed9.json": ("hollywood", {"players": 2}, 9, 909),
     "hollywood_all_5p_seed10.json": ("hollywood", {"players": 5, "awards": True,

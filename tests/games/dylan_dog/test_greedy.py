@@ -9,18 +9,26 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 import partyrules
 from partyrules.core.match import PlayoutPlayer, RandomPlayer, play_match
 from partyrules.games.dylan_dog import greedy, rules
-from partyrules.games.dylan_dog.actions import ChangePlane, Rotate, Step
+from partyrules.games.dylan_dog.actions import (
+    ChangePlane,
+    ForceExchange,
+    Rotate,
+    Step,
+    TakeCard,
+)
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.state import (
     Config,
     EmptyCrypt,
     Exchange,
     Moving,
+    Pawn,
     Searching,
     Shadow,
     State,
@@ -130,6 +138,31 @@ def test_the_move_planner_follows_the_movement_rules() -> None:
                 assert after.turn == state.turn + 1
                 assert after.nightmare == state.nightmare
     assert {"moving", "crypt", "draw", "shadow", "idle"} <= checked
+
+
+def test_the_planner_turns_the_plane_to_stand_on_the_lined_up_forced_exchange() -> None:
+    # The Nightmare Plane: the exchange is the right of a pawn standing on the lined-up
+    # square after its own move, also one that only turned the plane. Seat 0 stands on
+    # exchange square 5 at sector 9, one unit to spend; seat 1 holds a card of seat 0's
+    # story, worth more than anything else the unit reaches.
+    state = GAME.setup(Config(players=4), 7)
+    wanted = min(greedy._needed(state, 0))
+    crypts = tuple(tuple(card for card in content if card != wanted)
+                   for content in state.crypts)
+    state = attrs.evolve(state, turn=4, die=2, rotation=4, phase=Moving(1, "move"),
+                         pawns=(Pawn("nightmare", 5), *state.pawns[1:]), crypts=crypts,
+                         held=((), (wanted,), (), ()))
+    GAME.validate(state)
+    exchange = greedy.aims(state, 0).exchange
+    assert exchange == 1.0
+    chosen = greedy.playout_action(state, 0, random.Random(0))
+    assert chosen == Rotate(0, "clockwise")  # square 5 comes over sector 10
+    assert greedy.move_value(state) > exchange
+    after = GAME.apply(state, chosen)
+    assert after.phase == Exchange() and after.rotation == 5
+    assert greedy.playout_action(after, 0, random.Random(0)) == ForceExchange(0, 1)
+    taking = GAME.apply(after, ForceExchange(0, 1))
+    assert greedy.playout_action(taking, 0, random.Random(0)) == TakeCard(0, wanted)
 
 
 def test_the_heuristic_ranks_the_units_of_a_move_as_the_planner_does() -> None:

@@ -535,21 +535,19 @@ def test_later_turns_from_the_trunk_or_the_fork_every_crypt_ahead_must_be_empty(
         assert Rotate(0, CW) in legal(checked(emptied(state, MENTE, INFINITO)))
 
 
-@pytest.mark.parametrize(("square", "rotation", "direction"), [
-    (3, 0, CW),  # a nightmare-card square
-    (10, 0, CCW),  # enter crypt: square 10 comes over Infinito at sector 9
-    (5, 4, CW),  # forced exchange: square 5 comes over sector 10
-    (1, 3, CW),  # window: square 1 comes over Dylan's face at sector 5
-])
-def test_later_turns_a_pawn_only_carried_by_its_own_rotation_does_not_land(
-        square: int, rotation: int, direction: str) -> None:
-    state = moving(1, pawn=Pawn("nightmare", square), rotation=rotation)
-    state = checked(give(state, 2, KNOWN.mystery[0]))
-    after = play(state, Rotate(0, direction))
-    assert after.pawns[0] == Pawn("nightmare", square) and after.rotation != rotation
-    assert after.nightmare == state.nightmare and after.held == state.held
-    assert after.dylan_dog == state.dylan_dog and after.crypts == state.crypts
+def test_later_turns_a_pawn_only_carried_by_its_own_rotation_does_not_land() -> None:
+    # Nightmare Cards: "Each time a player lands on a square": the plane carried the pawn
+    # from one nightmare-card square's sector to another's, its own move never moved it.
+    state = moving(2, pawn=Pawn("nightmare", 3))
+    after = play(state, Rotate(0, CW), Rotate(0, CW))
+    assert after.pawns[0] == Pawn("nightmare", 3) and after.rotation == 2
+    assert after.nightmare == state.nightmare and after.drawn == state.drawn
     assert after.active == 1 and after.phase == TurnStart()
+    # The control: the same square reached by a last step is landed on, and draws.
+    stepped = play(moving(2, pawn=Pawn("nightmare", 2), rotation=1), Rotate(0, CW),
+                   Step(0, CW))
+    assert stepped.pawns[0] == Pawn("nightmare", 3) and stepped.rotation == 2
+    assert stepped.drawn == state.nightmare[0] and stepped.nightmare != state.nightmare
 
 
 def test_spec_a_move_with_no_unit_left_to_spend_ends_there() -> None:
@@ -625,6 +623,27 @@ def test_moving_between_planes_direct_entry_where_the_move_ends_after_turning_th
     assert after.pawns[0] == Pawn("crypt", INFINITO) and after.phase == Searching(INFINITO)
 
 
+@pytest.mark.parametrize(("square", "rotation", "units"), [
+    (10, 1, (Rotate(0, CCW), Rotate(0, CCW))),  # the pawn only turns the plane
+    (9, 0, (Rotate(0, CCW), Step(0, CW))),  # the control: a last step onto the square
+], ids=["rotations-only", "last-step"])
+def test_moving_between_planes_direct_entry_standing_on_the_square_after_ones_own_move(
+        square: int, rotation: int, units: tuple[Rotate | Step, ...]) -> None:
+    # "being on the right squares after one's own move": the units spent do not matter.
+    state = moving(2, pawn=Pawn("nightmare", square), rotation=rotation)
+    after = play(state, *units)
+    assert after.rotation == 23  # enter-crypt square 10 over Infinito's sector 9
+    assert after.pawns[0] == Pawn("crypt", INFINITO) and after.phase == Searching(INFINITO)
+
+
+def test_moving_between_planes_turning_the_plane_past_the_crypt_is_no_entry() -> None:
+    # The exact throw still counts: the square was over Infinito after one unit of two.
+    state = moving(2, pawn=Pawn("nightmare", 10))
+    after = play(state, Rotate(0, CCW), Rotate(0, CCW))
+    assert after.pawns[0] == Pawn("nightmare", 10) and after.rotation == 22
+    assert after.active == 1 and after.phase == TurnStart()
+
+
 def test_moving_between_planes_passing_over_an_aligned_enter_crypt_square_is_no_entry(
         ) -> None:
     state = moving(3, pawn=Pawn("nightmare", 2), rotation=23)
@@ -685,6 +704,49 @@ def test_nightmare_plane_passing_over_a_window_at_dylans_face_gives_nothing() ->
     after = play(state, Step(0, CW), Step(0, CW))
     assert after.pawns[0] == Pawn("nightmare", 2) and after.held == state.held
     assert after.dylan_dog == state.dylan_dog and after.active == 1
+
+
+@pytest.mark.parametrize(("square", "rotation", "units"), [
+    (5, 3, (Rotate(0, CW), Rotate(0, CW))),  # the pawn only turns the plane
+    (4, 4, (Rotate(0, CW), Step(0, CW))),  # the control: a last step onto the square
+], ids=["rotations-only", "last-step"])
+def test_nightmare_plane_standing_on_the_lined_up_forced_exchange_after_ones_own_move(
+        square: int, rotation: int, units: tuple[Rotate | Step, ...]) -> None:
+    # "A player who stands on a square reading SCAMBIO OBBLIGATORIO, when it lines up":
+    # standing there after one's own move, whatever its units were.
+    state = checked(give(moving(2, pawn=Pawn("nightmare", square), rotation=rotation), 1,
+                         KNOWN.mystery[0]))
+    after = play(state, *units)
+    assert after.pawns[0] == Pawn("nightmare", 5) and after.rotation == 5  # at sector 10
+    assert after.phase == Exchange() and GAME.to_act(after) == {0}
+    assert legal(after) == {ForceExchange(0, 1), SkipExchange(0)}
+
+
+@pytest.mark.parametrize(("square", "rotation", "units"), [
+    (1, 2, (Rotate(0, CW), Rotate(0, CW))),  # the pawn only turns the plane
+    (0, 3, (Rotate(0, CW), Step(0, CW))),  # the control: a last step onto the window
+], ids=["rotations-only", "last-step"])
+def test_nightmare_plane_making_dylans_face_appear_in_ones_window_gives_a_dylan_dog_card(
+        square: int, rotation: int, units: tuple[Rotate | Step, ...]) -> None:
+    # "A player who makes Dylan Dog's face appear in one of the windows (and stands on
+    # top of it)": turning the plane under one's own pawn is the way to make it appear.
+    state = moving(2, pawn=Pawn("nightmare", square), rotation=rotation)
+    after = play(state, *units)
+    assert after.pawns[0] == Pawn("nightmare", 1) and after.rotation == 4  # at sector 5
+    assert after.held[0] == (state.dylan_dog[0],)
+    assert after.dylan_dog == state.dylan_dog[1:] and after.active == 1
+
+
+def test_nightmare_plane_another_players_card_turning_a_window_under_dylans_face_gives_nothing(
+        ) -> None:
+    # Seat 0 draws a rotate card on square 3; its turn brings seat 1's window 1 over
+    # Dylan's face at sector 5: "not as a consequence of another player's move".
+    card = nightmare_card("rotate")
+    state = drawn(card, rotation=1, state=arrange(pawns={1: Pawn("nightmare", 1)}))
+    after = play(state, ChooseDistance(0, 3), Rotate(0, CW), Rotate(0, CW), Rotate(0, CW))
+    assert after.rotation == 4 and after.pawns[1] == Pawn("nightmare", 1)
+    assert after.held == state.held and after.dylan_dog == state.dylan_dog
+    assert after.active == 1 and after.phase == TurnStart()
 
 
 @pytest.mark.parametrize(("square", "rotation", "direction"), [

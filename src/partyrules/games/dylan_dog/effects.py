@@ -93,12 +93,15 @@ def spend(state: State, phase: Moving, changes: dict[str, Any]) -> State:
 
 def arrive(state: State, exact: bool, moving: Moving | None = None) -> State:
     """Final Notes: first throw, then do what the square dictates. Only the acting
-    seat's own square counts, and only where its pawn landed (``moving.landed``: a pawn
-    only carried by the plane's rotation has not; ``moving`` None: a nightmare card
-    placed it, as part of its own move); a nightmare-card square draws when the pawn
-    came to a square other than the one whose card it is resolving
-    (``moving.drawn_at``). The First Turn keeps its own rule: the square under the pawn
-    in reality."""
+    seat's own square counts. A nightmare-card square and a shadow square act only
+    where its pawn landed ("Each time a player lands", "Landing on one of these
+    squares"; ``moving.landed``: a pawn only carried by the plane's rotation has not;
+    ``moving`` None: a nightmare card placed it, as part of its own move); a
+    nightmare-card square draws when the pawn came to a square other than the one whose
+    card it is resolving (``moving.drawn_at``). An enter-crypt square (with an exact
+    move), a forced-exchange square and a window act where the pawn stands, lined up,
+    whatever units its own move spent ("being on the right squares after one's own
+    move"). The First Turn keeps its own rule: the square under the pawn in reality."""
     drawn_at = -1 if moving is None else moving.drawn_at
     landed = moving is None or moving.landed
     seat = state.active
@@ -113,17 +116,17 @@ def arrive(state: State, exact: bool, moving: Moving | None = None) -> State:
             if board.nightmare[square] == "nightmare_card" and square != drawn_at:
                 return _draw_nightmare(state, square, moving)
         return _end_turn(state, {})
-    if not landed:
-        return _end_turn(state, {})
     if pawn.plane == "mystery":
-        if geo.path_square(pawn.gate, pawn.square) == "shadow":
+        if landed and geo.path_square(pawn.gate, pawn.square) == "shadow":
             return evolve(state, {"phase": Shadow()})
         return _end_turn(state, {})
     square = pawn.square
     sector = geo.sector(square, state.rotation)
     kind = board.nightmare[square]
-    if kind == "nightmare_card" and square != drawn_at:
-        return _draw_nightmare(state, square, moving)
+    if kind == "nightmare_card":
+        if landed and square != drawn_at:
+            return _draw_nightmare(state, square, moving)
+        return _end_turn(state, {})
     if kind == "enter_crypt" and exact and sector in geo.crypt_at:
         crypt = geo.crypt_at[sector]
         return _at_crypt(state, {"pawns": replaced(state.pawns, seat, Pawn("crypt", crypt))},

@@ -254,14 +254,13 @@ def _arrival(geo: Geometry, key: _Key, exact: bool) -> _End:
             if board.nightmare[under] == "nightmare_card" and under != drawn_at:
                 return ("draw", place, -1)
         return ("idle", place, -1)
-    if not landed:
-        return ("idle", place, -1)
     if plane == "mystery":
-        return ("shadow" if geo.path_square(gate, square) == "shadow" else "idle", place, -1)
+        shadow = landed and geo.path_square(gate, square) == "shadow"
+        return ("shadow" if shadow else "idle", place, -1)
     sector = (square + rotation) % board.sectors
     kind = board.nightmare[square]
-    if kind == "nightmare_card" and square != drawn_at:
-        return ("draw", place, -1)
+    if kind == "nightmare_card":
+        return ("draw" if landed and square != drawn_at else "idle", place, -1)
     if kind == "enter_crypt" and exact and sector in geo.crypt_at:
         crypt = geo.crypt_at[sector]
         return ("crypt", ("crypt", crypt, -1, -1), crypt)

@@ -184,8 +184,9 @@ class Moving:
     drawn_at: int = -1
     landed: bool = False
     """The pawn moved itself in this move (a ``Step`` or ``ChangePlane``), or a nightmare
-    card drawn where it landed goes on with the move: only then does the square where
-    the move ends take effect (the first turn keeps its own rule)."""
+    card drawn where it landed goes on with the move: only then does a nightmare-card or
+    shadow square where the move ends take effect (the first turn keeps its own rule).
+    An enter-crypt, forced-exchange or window square acts whether or not it landed."""
 
 
 @attrs.frozen(slots=True)
