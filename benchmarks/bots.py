@@ -99,8 +99,8 @@ def play_one(job: tuple[str, int, int]) -> GameResult:
     share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
     score = float(outcome.scores[seat]) if outcome.scores is not None else None
     standing = others = None
-    if game.heuristic is not None:
-        values = game.heuristic(record.final)
+    if game.search.heuristic is not None:
+        values = game.search.heuristic(record.final)
         standing = values[seat]
         rest = [v for s, v in enumerate(values) if s != seat]
         others = sum(rest) / len(rest)

@@ -80,13 +80,13 @@ def test_the_bot_chooses_from_its_view_alone(spec: str, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(name for name, game in partyrules.GAMES.items()
-                                         if game.search_actions is not None))
+                                         if game.search.search_actions is not None))
 def test_the_searched_actions_follow_the_seats_view_alone(name: str) -> None:
     """A game's ``search_actions``, the few actions a search bot weighs, are legal and
     the same in any two states the seat cannot tell apart: the ISMCTS bot's own choices
     stay a function of its view."""
     game = partyrules.get_game(name)
-    searched = game.search_actions
+    searched = game.search.search_actions
     assert searched is not None
     compared: list[int] = []
 

@@ -257,7 +257,7 @@ class HeuristicEvaluator(mcts.Evaluator):  # type: ignore[misc]
     def evaluate(self, state: Any) -> list[float]:
         if state.is_terminal():
             return list(state.returns())
-        heuristic = state.get_game().partyrules_game.heuristic
+        heuristic = state.get_game().partyrules_game.search.heuristic
         if heuristic is None:
             return [0.5] * state.num_players()
         return list(heuristic(state.partyrules_state))

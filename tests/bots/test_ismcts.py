@@ -48,7 +48,7 @@ def plain_iterate(bot: ISMCTSBot, root: _Node, state: Any, seat: int, rng: rando
     every searched action listed and looked up again at every node (the bot's own seat
     weighing WAIT in a race, and the next racing seat acting after it waits)."""
     game = bot.game
-    searched = game.search_actions or game.legal_actions
+    searched = game.search.search_actions or game.legal_actions
     node = root
     path: list[tuple[_Node, int]] = []
     first = True
@@ -141,8 +141,8 @@ def test_the_walks_reuse_changes_nothing(name: str, per_draw: int) -> None:
 def test_playout_steps_by_game() -> None:
     """Dylan Dog's and When I Dream's playouts are judged at once; other games play
     PLAYOUT_STEPS; a bot's own ``playout_steps`` wins over both."""
-    assert {name: game.playout_steps for name, game in partyrules.GAMES.items()
-            if game.playout_steps is not None} == {"dylan_dog": 0, "when_i_dream": 0}
+    assert {name: game.search.playout_steps for name, game in partyrules.GAMES.items()
+            if game.search.playout_steps is not None} == {"dylan_dog": 0, "when_i_dream": 0}
     assert ISMCTSBot(partyrules.get_game("dylan_dog")).steps == 0
     assert ISMCTSBot(partyrules.get_game("when_i_dream")).steps == 0
     for name in ("dinner", "hollywood", "dany"):
@@ -159,13 +159,14 @@ def test_a_playout_of_no_steps_is_the_heuristic_of_the_leaf() -> None:
 
     def heuristic(state: Any) -> tuple[float, ...]:
         judged.append(state)
-        assert base.heuristic is not None
-        return base.heuristic(state)
+        assert base.search.heuristic is not None
+        return base.search.heuristic(state)
 
     def no_policy(state: Any, seat: int, rng: random.Random) -> Any:
         raise AssertionError("a playout of no steps asked the playout policy")
 
-    game = attrs.evolve(base, heuristic=heuristic, playout_action=no_policy)
+    game = attrs.evolve(base, search=attrs.evolve(base.search, heuristic=heuristic,
+                                                   playout_action=no_policy))
     bot = ISMCTSBot(game, iterations=30)
     assert bot.steps == 0
     state, seat = decision_states(base, 1)[0]
@@ -194,8 +195,8 @@ def test_in_a_race_the_bot_weighs_waiting_for_its_own_seat_only() -> None:
         bot = ISMCTSBot(game, iterations=60, playout_steps=0)
         root = search(bot, state, seat, plain=False)
         keys = set(root.children)
-        assert game.search_actions is not None
-        searched = set(game.search_actions(state, seat))
+        assert game.search.search_actions is not None
+        searched = set(game.search.search_actions(state, seat))
         assert keys == {(seat, action) for action in searched} | {(seat, WAIT)}
         assert len(searched) == 1
         waited = root.children[(seat, WAIT)]
@@ -212,10 +213,10 @@ def test_a_seat_alone_in_a_race_or_in_a_simultaneous_step_never_waits() -> None:
     simultaneous step (Dinner's ballots) the order changes nothing: no WAIT."""
     game = partyrules.get_game("when_i_dream")
     state = dream_state()
-    assert game.search_actions is not None
+    assert game.search.search_actions is not None
     while len(game.to_act(state) - {TABLE}) > 1:  # every clue-giver clues, to the cap
         active = state.phase.active
-        state = game.apply(state, next(game.search_actions(state, active)))
+        state = game.apply(state, next(game.search.search_actions(state, active)))
     assert game.to_act(state) - {TABLE} == {0}
     bot = ISMCTSBot(game, iterations=30, playout_steps=0)
     action = bot.choose(state, 0, random.Random(1))

@@ -11,7 +11,7 @@ what its seat's view holds.
 
 A playout ends with the game, or after ``playout_steps`` actions when the game has a
 :attr:`~partyrules.core.game.Game.heuristic` (by default :data:`PLAYOUT_STEPS`, or the
-game's own :attr:`~partyrules.core.game.Game.playout_steps`): the heuristic then judges the position
+game's own :attr:`~partyrules.core.game.Search.playout_steps`): the heuristic then judges the position
 (Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each seat's progress
 toward its story; Dany: each side's progress; When I Dream: each seat's chance to finish
 ahead). A finished game pays 1 to each winner and 0 to the others. Playouts play the
@@ -143,7 +143,7 @@ class ISMCTSBot:
         """The playout steps this bot plays in its game (``playout_steps`` resolved)."""
         if self.playout_steps is not None:
             return self.playout_steps
-        game_steps = self.game.playout_steps
+        game_steps = self.game.search.playout_steps
         return PLAYOUT_STEPS if game_steps is None else game_steps
 
     @property
@@ -268,7 +268,7 @@ class ISMCTSBot:
         """The actions the search weighs for ``seat``: the game's ``search_actions`` where
         it declares them, else every legal action."""
         game = self.game
-        return list((game.search_actions or game.legal_actions)(state, seat))
+        return list((game.search.search_actions or game.legal_actions)(state, seat))
 
     def _may_wait(self, state: Any, acting: frozenset[int]) -> bool:
         """True when a seat of ``acting`` may let the others go first: the bot waits,
@@ -297,14 +297,14 @@ class ISMCTSBot:
         the game's playout policy, or random play, and random rulings of the table."""
         game = self.game
         chance = RandomPlayer(game)
-        policy = chance if game.playout_action is None else PlayoutPlayer(game)
+        policy = chance if game.search.playout_action is None else PlayoutPlayer(game)
         return Match(game, state, dict.fromkeys(range(int(state.config.players)), policy),
                      table=chance, rng=rng, table_rate=TABLE_RATE, trusted_players=True,
-                     max_steps=None if game.heuristic is None else self.steps)
+                     max_steps=None if game.search.heuristic is None else self.steps)
 
     def _playout(self, playout: Match, state: Any) -> tuple[float, ...]:
         game = self.game
-        heuristic = game.heuristic
+        heuristic = game.search.heuristic
         playout.restart(state)
         playout.run()
         if heuristic is not None and not playout.finished:

@@ -23,14 +23,19 @@ from partyrules.core.encoding import Encoding
 from partyrules.core.errors import UnknownGame
 
 __all__ = [
+    "CONTRACT",
     "FREE_TEXT",
     "GAMES",
+    "ONLY_CONTRACT",
     "TABLE",
     "TABLE_RATE",
     "Game",
+    "GameLayoutError",
     "Outcome",
     "Property",
+    "Search",
     "free_text_fields",
+    "game_from_modules",
     "game_from_rooms",
     "get_game",
     "random_actor",
@@ -100,6 +105,36 @@ def free_text_fields(cls: type) -> tuple[str, ...]:
 
 
 @attrs.frozen(slots=True, kw_only=True)
+class Search(Generic[S, A]):
+    """What a game offers search bots, from its ``play`` module (boardgame.io groups the
+    same hooks under a game's ``ai``). Every hook is optional: a bot does without one
+    the game lacks.
+
+    >>> import partyrules
+    >>> search = partyrules.get_game("when_i_dream").search
+    >>> search.heuristic is not None, search.playout_steps
+    (True, 0)
+    """
+
+    heuristic: Callable[[S], tuple[float, ...]] | None = None
+    """How well each seat stands in a running game, from 0 to 1 (the game's page
+    documents it); search bots use it to judge playouts they cut short."""
+    playout_action: Callable[[S, int, random.Random], A] | None = None
+    """A cheap, sensible action for a seat (a greedy rule of thumb, documented on the
+    game's page), better than ``random_action`` as a baseline bot and as search bots'
+    playout policy."""
+    search_actions: Callable[[S, int], Iterator[A]] | None = None
+    """The legal actions a search bot weighs for a seat, where many of them are alike to
+    a seat that cannot see what tells them apart (When I Dream's 128 guesses of a Dreamer
+    who cannot see the card): a few that stand for all, chosen from the seat's view
+    alone, in a fixed order; None: every legal action."""
+    playout_steps: int | None = None
+    """How many actions a search bot's playout plays before ``heuristic`` judges the
+    position, where the game measured a better number than the bot's default (0 for a
+    heuristic that already looks ahead); None leaves it to the bot."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
 class Game(Generic[C, S, A, V]):
     """The uniform contract of every partyrules game: a declarative record of functions.
 
@@ -153,9 +188,6 @@ class Game(Generic[C, S, A, V]):
     does, as ``viewer`` may know it (``None``: what the whole table sees)."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
-    heuristic: Callable[[S], tuple[float, ...]] | None = None
-    """Optional: how well each seat stands in a running game, from 0 to 1 (the game's
-    page documents it); search bots use it to judge playouts they cut short."""
     validate_view: Callable[[V], None] | None = None
     """Optional: raise ``CorruptState`` naming the path if a view could not have come from
     ``view`` (``loads`` runs it on every loaded view, so ``render_view`` can trust it)."""
@@ -177,19 +209,9 @@ class Game(Generic[C, S, A, V]):
     """Optional: ``apply`` without the rule check, for an action the game itself listed
     or drew for this very state (search bots' playouts, where the check is pure cost).
     Anything that applies actions from elsewhere must use ``apply``."""
-    playout_action: Callable[[S, int, random.Random], A] | None = None
-    """Optional: a cheap, sensible action for a seat (a greedy rule of thumb, documented
-    on the game's page), better than ``random_action`` as a baseline bot and as search
-    bots' playout policy."""
-    playout_steps: int | None = None
-    """Optional: how many actions a search bot's playout plays before ``heuristic`` judges
-    the position, where the game measured a better number than the bot's default (0 for a
-    heuristic that already looks ahead); None leaves it to the bot."""
-    search_actions: Callable[[S, int], Iterator[A]] | None = None
-    """Optional: the legal actions a search bot weighs for a seat, where many of them are
-    alike to a seat that cannot see what tells them apart (When I Dream's 128 guesses of
-    a Dreamer who cannot see the card): a few that stand for all, chosen from the seat's
-    view alone, in a fixed order; None: every legal action."""
+    search: Search[S, A] = attrs.field(factory=lambda: Search())
+    """The game's hooks for search bots (its ``play`` module): a heuristic, a playout
+    policy, the actions worth weighing and a playout length; each may be absent."""
     properties: tuple[Property[S], ...] = ()
     """Optional: the game's own per-state truths (:class:`Property`), checked at every
     state the explorer visits and documented on the game's page."""
@@ -217,17 +239,95 @@ def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int
         view=_table_sees_as_spectator(views.view), determinize=views.determinize,
         validate=state.validate, places=state.places,
         describe_action=views.describe_action, render_view=views.render_view,
-        heuristic=getattr(rules, "heuristic", None),
         validate_view=getattr(state, "validate_view", None),
         component_data=getattr(state, "component_data", None),
         simultaneous_steps=simultaneous_steps,
         max_decisions=getattr(rules, "max_decisions", None),
         encoding=encoding.ENCODING if encoding is not None else None,
         apply_listed=getattr(rules, "apply_listed", None),
-        playout_action=getattr(rules, "playout_action", None),
-        playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
-        search_actions=getattr(rules, "search_actions", None),
+        search=Search(heuristic=getattr(rules, "heuristic", None),
+                      playout_action=getattr(rules, "playout_action", None),
+                      playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
+                      search_actions=getattr(rules, "search_actions", None)),
         properties=getattr(rules, "PROPERTIES", ()),
+    )
+
+
+CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "actions": ("ACTION_TYPES",),
+    "state": ("Config", "State", "View", "component_data"),
+    "integrity": ("validate", "validate_view", "places"),
+    "rules": ("setup", "to_act", "is_simultaneous", "legal_actions", "apply", "apply_listed",
+              "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES"),
+    "play": ("heuristic", "playout_action", "search_actions", "PLAYOUT_STEPS"),
+    "views": ("view", "determinize", "describe_action", "render_view"),
+    "encoding": ("ENCODING",),
+})
+"""What :func:`game_from_modules` reads from each module of a game package. Every name
+must be in the module's ``__all__``; an optional member the game lacks is there as
+``None`` (``PROPERTIES`` as ``()``), so that a misspelt one fails at import instead of
+switching a feature off."""
+
+ONLY_CONTRACT: frozenset[str] = frozenset({"integrity", "play"})
+"""The modules whose ``__all__`` may list nothing but their contract members."""
+
+
+class GameLayoutError(TypeError):
+    """A game package whose modules do not hold what :data:`CONTRACT` asks of them."""
+
+
+def _members(role: str, module: ModuleType) -> dict[str, Any]:
+    exported = getattr(module, "__all__", None)
+    if exported is None:
+        raise GameLayoutError(f"{module.__name__} has no __all__ (the {role} module lists "
+                              f"{', '.join(CONTRACT[role])})")
+    wanted = CONTRACT[role]
+    missing = [name for name in wanted if name not in exported or not hasattr(module, name)]
+    if missing:
+        raise GameLayoutError(f"{module.__name__} lacks {', '.join(missing)} (set an "
+                              "optional member the game does not have to None)")
+    if role in ONLY_CONTRACT:
+        unknown = sorted(set(exported) - set(wanted))
+        if unknown:
+            raise GameLayoutError(f"{module.__name__} exports {', '.join(unknown)}, which "
+                                  f"the {role} module does not hold: it holds "
+                                  f"{', '.join(wanted)}")
+    return {name: getattr(module, name) for name in wanted}
+
+
+def game_from_modules(*, name: str, title: str, min_players: int, max_players: int,
+                      actions: ModuleType, state: ModuleType,
+                      integrity: ModuleType, rules: ModuleType, play: ModuleType,
+                      views: ModuleType, encoding: ModuleType,
+                      simultaneous_steps: bool = False) -> Game[Any, Any, Any, Any]:
+    """The :class:`Game` of a game package laid out as every game is (the modules of
+    :data:`CONTRACT`; ``docs/concepts/contract.md`` shows the layout): ``name``,
+    ``title``, the player counts and whether some step is simultaneous are declared
+    here, everything else is read from the modules. A module that lacks a member, or a
+    ``play`` or ``integrity`` module that exports a name it does not know, raises
+    :class:`GameLayoutError` when the package is imported."""
+    got = {role: _members(role, module) for role, module in
+           (("actions", actions), ("state", state),
+            ("integrity", integrity), ("rules", rules), ("play", play), ("views", views),
+            ("encoding", encoding))}
+    st, i, r, p, v = (got["state"], got["integrity"], got["rules"], got["play"],
+                      got["views"])
+    return Game(
+        name=name, title=title, min_players=min_players, max_players=max_players,
+        Config=st["Config"], State=st["State"], View=st["View"],
+        action_types=got["actions"]["ACTION_TYPES"],
+        setup=r["setup"], to_act=r["to_act"], is_simultaneous=r["is_simultaneous"],
+        legal_actions=r["legal_actions"], apply=r["apply"], is_terminal=r["is_terminal"],
+        outcome=r["outcome"], random_action=r["random_action"],
+        view=_table_sees_as_spectator(v["view"]), determinize=v["determinize"],
+        validate=i["validate"], places=i["places"],
+        describe_action=v["describe_action"], render_view=v["render_view"],
+        validate_view=i["validate_view"], component_data=st["component_data"],
+        simultaneous_steps=simultaneous_steps, max_decisions=r["max_decisions"],
+        encoding=got["encoding"]["ENCODING"], apply_listed=r["apply_listed"],
+        search=Search(heuristic=p["heuristic"], playout_action=p["playout_action"],
+                      search_actions=p["search_actions"], playout_steps=p["PLAYOUT_STEPS"]),
+        properties=r["PROPERTIES"],
     )
 
 

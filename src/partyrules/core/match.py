@@ -138,7 +138,7 @@ class RandomPlayer:
 
 @attrs.frozen(slots=True)
 class PlayoutPlayer:
-    """Plays ``game.playout_action``, the game's cheap rule of thumb (a greedy player);
+    """Plays ``game.search.playout_action``, the game's cheap rule of thumb (a greedy player);
     ``random_action`` where the game has none.
 
     >>> import partyrules
@@ -153,7 +153,7 @@ class PlayoutPlayer:
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
         """The game's playout action for ``seat`` (a random one if it declares none)."""
-        policy = self.game.playout_action or self.game.random_action
+        policy = self.game.search.playout_action or self.game.random_action
         return policy(state, seat, rng)
 
 

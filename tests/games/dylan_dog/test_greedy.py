@@ -58,8 +58,8 @@ def deciding(states: Iterator[State], every: int = 1) -> Iterator[tuple[State, i
 
 
 def test_the_game_declares_the_rule_of_thumb_and_the_heuristic() -> None:
-    assert GAME.playout_action is greedy.playout_action is rules.playout_action
-    assert GAME.heuristic is greedy.heuristic
+    assert GAME.search.playout_action is greedy.playout_action is rules.playout_action
+    assert GAME.search.heuristic is greedy.heuristic
 
 
 @pytest.mark.parametrize(("players", "offers"), [(3, None), (4, 1), (6, None)])
