@@ -547,7 +547,8 @@ def test_play_hollywood_shows_the_film_table(capsys: pytest.CaptureFixture[str],
     assert code == 0, err
     assert re.search(r"^Money: seat 0 \$12M, seat 1 \$12M; bid cards: seat 0 \[0, 1, 2, 3, 4\]",
                      out, re.M)
-    assert re.search(r"^  seat film coins genre duo chor crit fest total cost title$", out, re.M)
+    assert re.search(r"^  seat film coins genre snd duo chor crit fest total cost title$", out,
+                     re.M)
     assert re.search(r"^  Film of the Year: (seat \d, film \d|none)$", out, re.M)
     assert "Game over after" in out
 

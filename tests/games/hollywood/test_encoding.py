@@ -4,7 +4,8 @@ refusals, a space and a shape that follow the config, the stage read off a view,
 bound on a game's decisions.
 
 Default config at 3 players: 126 basic and 48 star cards in play, 4 Agents, 116 cards an
-Agent can ask for, 174 cards that go into films: 1302 ids; a tensor of 2888 floats.
+Agent can ask for, 174 cards that go into films (4 Editors among them, which choose a
+role): 1314 ids; a tensor of 2892 floats.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
+from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA, role_choices
 from partyrules.games.hollywood.encoding import (
     ENCODING,
     STAGES,
@@ -52,7 +53,13 @@ from partyrules.games.hollywood.encoding import (
     tensor_sections,
 )
 from partyrules.games.hollywood.rules import max_decisions
-from partyrules.games.hollywood.state import Config, Producing, State, components
+from partyrules.games.hollywood.state import (
+    Config,
+    Producing,
+    State,
+    auction_lots,
+    components,
+)
 
 GAME = partyrules.get_game("hollywood")
 PHASE_STAGES = {
@@ -114,14 +121,14 @@ def test_ids_named_by_hand_in_the_default_config() -> None:
     config = state.config
     basic, star, _, _, _ = components(config)
     assert (basic[0], basic[-1], star[0], star[-1]) == (0, 125, 126, 173)
-    assert ENCODING.num_actions(config) == 1302
+    assert ENCODING.num_actions(config) == 1314
     assert [(name, first, count) for name, first, count in action_blocks(config)] == [
         ("BidForDistributor", 0, 0), ("GiveStar", 0, 144), ("Draft", 144, 126),
         ("Bid", 270, 20), ("PlayCrew", 290, 4), ("ChooseTarget", 294, 3),
         ("NameType", 297, 4), ("EndCrew", 301, 1), ("GiveCard", 302, 116),
-        ("PayInstead", 418, 1), ("AssignCard", 419, 708),
-        ("TakeWorthlessScript", 1127, 174), ("TakeSecondTeamDirector", 1301, 0),
-        ("TeachIcon", 1301, 0), ("FinishProduction", 1301, 1)]
+        ("PayInstead", 418, 1), ("AssignCard", 419, 720),
+        ("TakeWorthlessScript", 1139, 174), ("TakeSecondTeamDirector", 1313, 0),
+        ("TeachIcon", 1313, 0), ("FinishProduction", 1313, 1)]
     named: dict[Action, int] = {
         GiveStar(0, 126, 0): 0, GiveStar(0, 126, 2): 2, GiveStar(0, 127, 1): 4,
         GiveStar(0, 173, 2): 143,
@@ -131,9 +138,9 @@ def test_ids_named_by_hand_in_the_default_config() -> None:
         ChooseTarget(0, 1): 295, NameType(0, "script"): 297, NameType(0, "actress"): 300,
         EndCrew(1): 301, GiveCard(2, 0): 302, PayInstead(1): 418,
         AssignCard(0, 0, None): 419, AssignCard(0, 0, 2): 422, AssignCard(0, 1, 0): 424,
-        AssignCard(0, -1, None): 419 + 4 * 174, AssignCard(0, -3, 2): 1126,
-        TakeWorthlessScript(0, 0): 1127, TakeWorthlessScript(0, 173): 1300,
-        FinishProduction(2): 1301,
+        AssignCard(0, -1, None): 419 + 4 * 174 + 3 * 4, AssignCard(0, -3, 2): 1138,
+        TakeWorthlessScript(0, 0): 1139, TakeWorthlessScript(0, 173): 1312,
+        FinishProduction(2): 1313,
     }
     for action, number in named.items():
         assert ENCODING.action_id(state, action) == number, action
@@ -160,7 +167,8 @@ def test_dual_cards_have_a_film_id_per_role_and_teachers_a_block_per_card_and_ge
     dual = 206
     assert kinds[dual].name == "Actor/Director" and kinds[dual].roles == ("actor", "director")
     first, _ = block(config, AssignCard)
-    before = first + 4 * sum(1 for card in held if card < dual)  # no dual card before 206
+    # Before 206 only the 4 Editors choose a role (7 ids each); every other card has 4.
+    before = first + 4 * sum(1 for card in held if card < dual) + 3 * 4
     expected = [AssignCard(0, dual, None), AssignCard(0, dual, 0, "actor"),
                 AssignCard(0, dual, 0, "director"), AssignCard(0, dual, 1, "actor"),
                 AssignCard(0, dual, 1, "director"), AssignCard(0, dual, 2, "actor"),
@@ -173,7 +181,8 @@ def test_dual_cards_have_a_film_id_per_role_and_teachers_a_block_per_card_and_ge
     teachers = [c for c in held if kinds[c].effect == "teacher"]
     assert teachers == [200, 201]
     teachable = [c for c in held if kinds[c].kind in ("director", "actor", "actress", "dual")
-                 or (kinds[c].kind == "crew" and kinds[c].genres)]
+                 or kinds[c].effect == "editor" or (kinds[c].kind == "crew"
+                                                    and kinds[c].genres)]
     assert teach_count == 2 * (len(teachable) + 1) * 4  # and the Second-Team Director
     assert ENCODING.action_from_id(state, 0, teach_first + 5) == TeachIcon(
         0, 200, teachable[1], "C")
@@ -183,13 +192,40 @@ def test_dual_cards_have_a_film_id_per_role_and_teachers_a_block_per_card_and_ge
     assert len(second_team) == 6
 
 
+def test_spec_an_editor_has_a_film_id_per_role_and_a_second_role_bit() -> None:
+    """The Editor's role (director or cast member) is part of the arrangement: like a dual
+    card it has 7 ``AssignCard`` ids, and its cast role sets its ``second_role`` bit."""
+    config = Config(players=3, first_distributor=0)
+    kinds = config.deck().cards
+    editors = [c for c, kind in enumerate(kinds) if kind.name == "Editor"]
+    first, count = block(config, AssignCard)
+    state = GAME.setup(config, 1)
+    before = first + 4 * editors[0]  # every basic card before it has 4 ids
+    expected = [AssignCard(0, editors[0], None), *(AssignCard(0, editors[0], f, role)
+                                                   for f in range(3)
+                                                   for role in ("director", "cast"))]
+    assert [ENCODING.action_from_id(state, 0, before + i) for i in range(7)] == expected
+    assert count == 4 * (174 - 4 + 3) + 7 * 4
+    assert dict(tensor_sections(config))["second_role"] == len(editors) == 4
+    producing = next(s for seed in range(20)
+                     for s in testing.play_random(GAME, config, seed).states
+                     if isinstance(s.phase, Producing) and s.phase.studios[0].moves == 0
+                     and set(editors) & set(s.phase.studios[0].hand))
+    editor = min(set(editors) & set(producing.phase.studios[0].hand))
+    for role, bits in (("director", []), ("cast", [editors.index(editor)])):
+        moved = GAME.apply(producing, AssignCard(0, editor, 2, role))
+        tensor = observation_tensor(GAME.view(moved, 0))
+        assert hot(tensor, config, "second_role") == bits
+        assert hot(tensor, config, "films") == [2 * 174 + editor]
+
+
 # -- refusals -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", [-1, 1302, 10**20, 1.0, True, "3", None])
+@pytest.mark.parametrize("bad", [-1, 1314, 10**20, 1.0, True, "3", None])
 def test_ids_outside_the_space_are_refused(bad: object) -> None:
     state = start()
-    with pytest.raises(IllegalAction, match="Hollywood has action ids 0 to 1301"):
+    with pytest.raises(IllegalAction, match="Hollywood has action ids 0 to 1313"):
         ENCODING.action_from_id(state, 0, bad)  # type: ignore[arg-type]
 
 
@@ -241,15 +277,17 @@ def expected_actions(config: Config) -> int:
     n = config.players
     basic, star, worthless, second_team, _ = components(config)
     held = [*basic, *star]
-    plain = [c for c in held if kinds[c].kind != "dual" and kinds[c].kind != "festival"]
-    duals = [c for c in held if kinds[c].kind == "dual"]
+    plain = [c for c in held if not role_choices(kinds[c]) and kinds[c].kind != "festival"]
+    duals = [c for c in held if role_choices(kinds[c])]
     tokens = (3 if worthless else 0) + (1 if config.awards and second_team else 0)
     keep = sum(1 for c in held if not kinds[c].scandal)
     teachable = [c for c in held if kinds[c].kind in ("director", "actor", "actress", "dual")
-                 or (kinds[c].kind == "crew" and kinds[c].genres)]
+                 or kinds[c].effect == "editor" or (kinds[c].kind == "crew"
+                                                    and kinds[c].genres)]
     teachers = [c for c in held if kinds[c].effect == "teacher"]
     return (
-        (5 if config.distributor_auction else 0) + len(star) * n + len(basic) + 5 * (n + 1)
+        (5 if config.distributor_auction else 0) + len(star) * n + len(basic)
+        + 5 * auction_lots(n)
         + sum(1 for c in held if kinds[c].scandal or kinds[c].effect in ("agent", "lawyer"))
         + n + 4 + 1
         + sum(1 for c in held if not kinds[c].scandal and kinds[c].kind in (
@@ -284,24 +322,25 @@ def expected_size(config: Config) -> int:
     held = [*basic, *star]
     cards = len(held) + len(festival)
     playable = sum(1 for c in held if kinds[c].scandal or kinds[c].effect in ("agent", "lawyer"))
-    duals = sum(1 for c in held if kinds[c].kind == "dual")
+    duals = sum(1 for c in held if role_choices(kinds[c]))
     teachable = teachers = 0
     if config.awards:
         teachable = 1 + sum(1 for c in held if kinds[c].kind in (
-            "director", "actor", "actress", "dual") or (kinds[c].kind == "crew"
-                                                         and kinds[c].genres))
+            "director", "actor", "actress", "dual") or kinds[c].effect == "editor"
+            or (kinds[c].kind == "crew" and kinds[c].genres))
         teachers = sum(1 for c in held if kinds[c].effect == "teacher")
+    no_hidden_lot = (1 + n) * (n + 1 - auction_lots(n))  # own_bid and revealed_bids
     return (47 + 44 * n + n * n + (11 + n) * cards + (1 + n) * len(star)
             + (2 * n + 12) * playable + duals + 4 * teachable + teachers
-            + (8 if config.festivals else 0))
+            + (8 if config.festivals else 0) - no_hidden_lot)
 
 
 def test_the_shape_grows_with_the_players_and_the_cards() -> None:
     sizes = {players: observation_size(GAME, Config(players=players)) for players in
              range(2, 7)}
-    assert sizes == {2: 2609, 3: 2888, 4: 3169, 5: 3452, 6: 3737}
+    assert sizes == {2: 2610, 3: 2892, 4: 3173, 5: 3456, 6: 3741}
     assert observation_size(GAME, Config(players=6, awards=True, scandals=True,
-                                         festivals=True)) == 5282
+                                         festivals=True)) == 5302
     no_agents = tuple(kind for kind in DEFAULT_CARD_DATA if kind.effect != "agent")
     config = Config(players=3, card_data=no_agents)
     assert observation_size(GAME, config) == expected_size(config) == sizes[3] - (

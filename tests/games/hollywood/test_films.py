@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA, CardKind
+from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA, CardKind, role_choices
 from partyrules.games.hollywood.films import (
     BoxOffice,
     Placed,
@@ -61,8 +61,8 @@ ACTOR_R = card("Romance Actor", coin=1)
 ACTRESS_C = card("Comedy Actress", coin=1)
 ACTRESS_A = card("Action Actress", coin=1)
 ASSISTANT_R = card("Romance Assistant Director")
-CAMERAMAN = card("Cameraman")
-COSTUME = card("Costume Designer")
+STUNTMAN = card("Stuntman")
+SET_DESIGNER = card("Set Designer")
 AGENT = card("Agent")
 PUBLICIST = card("Publicist")
 CHOREOGRAPHER = card("Dance Choreographer")
@@ -82,6 +82,8 @@ INDIE_ACTRESS = card("Independent Film Actress (Romance)")
 PLAGIARIZED = card("Plagiarized Script")
 PAPARAZZO = card("Paparazzo")
 FESTIVAL = card("Romance Festival")
+EDITOR = card("Editor")
+SOUND = card("Sound Engineer")
 
 BASIC = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C)
 
@@ -91,12 +93,12 @@ BASIC = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C)
 def test_stage5_each_card_plays_its_own_role() -> None:
     for kind, role in ((SCRIPT_R, "script"), (WORTHLESS, "script"), (DIRECTOR_R, "director"),
                        (STD, "director"), (TABLOID, "director"), (ACTOR_C, "actor"),
-                       (ACTRESS_C, "actress"), (CAMERAMAN, "crew"), (ANIMATOR, "crew"),
+                       (ACTRESS_C, "actress"), (STUNTMAN, "crew"), (ANIMATOR, "crew"),
                        (PUBLICIST, "staff"), (PHOTOGRAPHY, "staff")):
         assert role_error(kind, role) is None
     assert role_error(ACTOR_C, "actress") == \
         "Stage 5: a actor card plays the actor role, not 'actress'"
-    assert role_error(CAMERAMAN, "staff") is not None
+    assert role_error(STUNTMAN, "staff") is not None
     assert role_error(PUBLICIST, "crew") is not None
     assert role_error(STD, "actor") is not None
     assert role_error(FESTIVAL, "crew") == "Stage 5: a festival card never goes into a film"
@@ -119,6 +121,83 @@ def test_awards_dual_roles_play_one_of_their_two_roles() -> None:
     assert film_error(film_of(SCRIPT_A, put(ACTOR_DIRECTOR, "director"))) is not None
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, put(ACTOR_DIRECTOR, "actress"))) == (
         "Awards, dual roles: Actor/Director plays actor or director, not 'actress'")
+
+
+def test_spec_cards_editor_acts_as_the_director_or_as_one_cast_member() -> None:
+    """Editor: "can be used in place of an actor or a director": in a film it is, at its
+    owner's choice, the director or one cast member, and rules 2-3 count it there."""
+    assert role_error(EDITOR, "director") is None and role_error(EDITOR, "cast") is None
+    # Like a dual card it takes one of its roles: never plain crew, never a named role.
+    for role in ("crew", "actor", "actress", "staff"):
+        assert role_error(EDITOR, role) == (
+            f"Editor: Editor acts as director or cast, not {role!r}")
+    assert role_error(ACTOR_C, "cast") is not None  # only an Editor is a bare cast member
+    assert film_error(film_of(SCRIPT_A, put(EDITOR, "director"), ACTOR_C)) is None
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, put(EDITOR, "cast"))) is None
+    # Rule 2: as director it is the film's one director.
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, put(EDITOR, "director"), ACTOR_C)) == (
+        "Stage 5, rule 2: a film has exactly one director")
+    assert film_error(film_of(SCRIPT_A, put(EDITOR, "director"))) == (
+        "Stage 5, rule 3: a film has at least one actor or actress "
+        "(none only with an Animator)")
+    # Rule 3: as a cast member it fills a place of the cast of 1-2 (1-3 with a DoP).
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, ACTRESS_C,
+                              put(EDITOR, "cast"))) == (
+        "Stage 5, rule 3: at most two actors and actresses "
+        "(three with a Director of Photography)")
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, PHOTOGRAPHY, ACTOR_C, ACTRESS_C,
+                              put(EDITOR, "cast"))) is None
+    # The Animator's "no cast" holds an Editor out of the cast, not out of the chair.
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, put(EDITOR, "cast"))) == (
+        "Scandals, Animator: no actor, actress or other cast member in a film with an "
+        "Animator")
+    assert film_error(film_of(SCRIPT_A, put(EDITOR, "director"), ANIMATOR)) is None
+    # An Editor is Film Crew, not Special Staff: it may act in an Independent film.
+    assert film_error(film_of(SCRIPT_A, put(EDITOR, "director"), INDIE_ACTOR)) is None
+
+
+def test_spec_cards_editor_brings_no_genre_icon_and_makes_no_duo() -> None:
+    """Editor: "It brings no genre icon, so it adds nothing to the genre bonus"; as one
+    cast member it is neither actor nor actress, so it never completes a duo."""
+    script_c = card("Comedy Script", coin=1)
+    directing = film_of(script_c, put(EDITOR, "director"), ACTOR_C)
+    assert film_error(directing) is None
+    assert box_office(directing).genre == 2  # the actor alone
+    acting = film_of(script_c, DIRECTOR_C, ACTRESS_C, put(EDITOR, "cast"))
+    assert film_error(acting) is None
+    assert (box_office(acting).genre, box_office(acting).duo) == (4, 0)
+    assert box_office(acting, festival="red_carpet_gala").duo == 0
+    # A Teacher's virtual icon on an Editor acting as director or cast member counts.
+    for role in ("director", "cast"):
+        taught = film_of(script_c, DIRECTOR_C if role == "cast" else ACTOR_C,
+                         put(EDITOR, role, icon="C"), TEACHER)
+        assert film_error(taught) is None
+        assert box_office(taught).genre == 2 * 2
+    # The Editor is a green card wherever it acts: the Location Manager counts it.
+    assert title_figurines(film_of(SCRIPT_A, put(EDITOR, "director"), ACTOR_C,
+                                   LOCATION)) == 2
+
+
+def test_spec_stage6_sound_engineer_adds_1_per_distinct_genre_of_its_film() -> None:
+    """Sound Engineer: "earns more the more kinds of icons the film contains": +1 per
+    distinct genre among the icons of all cards of its film (R: the rate), a Teacher's
+    virtual icon included, added with the genre bonus; several add each."""
+    film = film_of(SCRIPT_R, DIRECTOR_C, card("Action Actor", coin=1), ACTRESS_C, SOUND)
+    tally = box_office(film)
+    assert (tally.sound, tally.genre, tally.duo) == (3, 0, 4)  # R, C, A; none matches R
+    assert tally.total == tally.coins + 3 + 4
+    assert box_office([*film, put(SOUND)]).sound == 2 * 3
+    assert box_office(film_of(SCRIPT_R, DIRECTOR_C, card("Action Actor", coin=1),
+                              put(card("Thriller Actress", coin=1), icon="R"), SOUND,
+                              TEACHER)).sound == 4  # R, C, A, T: the icon R adds none
+    taught = film_of(SCRIPT_R, put(DIRECTOR_C, icon="T"), ACTRESS_C, SOUND, TEACHER)
+    assert box_office(taught).sound == 3  # R, C and the virtual T
+    # Every card's icons count, an Assistant Director's and a two-genre card's too.
+    spread = film_of(SCRIPT_A, card("Romance-Comedy Director"), ACTOR_C,
+                     card("Thriller Assistant Director"), SOUND)
+    assert box_office(spread).sound == 4
+    assert box_office(film_of(WORTHLESS, STD, ACTOR_C, SOUND)).sound == 1
+    assert box_office(BASIC).sound == 0  # no Sound Engineer, no item
 
 
 def test_stage5_an_empty_film_is_not_valid() -> None:
@@ -168,17 +247,18 @@ def test_awards_director_of_photography_allows_three_cast() -> None:
 
 
 def test_stage5_rule4_green_cards_any_number_duplicates_allowed() -> None:
-    film = [*BASIC, *(put(CAMERAMAN) for _ in range(5)), put(AGENT), put(AGENT),
-            put(COSTUME), put(ASSISTANT_R), put(LAWYER), put(PUBLICIST)]
+    film = [*BASIC, *(put(STUNTMAN) for _ in range(5)), put(AGENT), put(AGENT),
+            put(SET_DESIGNER), put(ASSISTANT_R), put(LAWYER), put(PUBLICIST)]
     assert film_error(film) is None
 
 
 def test_scandals_animator_film_has_no_cast() -> None:
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR)) is None
-    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, ANIMATOR, CAMERAMAN,
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, ANIMATOR, STUNTMAN,
                               PUBLICIST)) is None
-    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, ACTOR_C)) == \
-        "Scandals, Animator: no actor or actress in a film with an Animator"
+    assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, ACTOR_C)) == (
+        "Scandals, Animator: no actor, actress or other cast member in a film with an "
+        "Animator")
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ANIMATOR, PHOTOGRAPHY,
                               put(ACTOR_ACTRESS, "actor"))) is not None
     assert film_error(film_of(SCRIPT_A, ANIMATOR)) is not None  # still needs a director
@@ -186,7 +266,7 @@ def test_scandals_animator_film_has_no_cast() -> None:
 
 def test_scandals_independent_film_no_special_staff() -> None:
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, INDIE_ACTOR, INDIE_ACTRESS,
-                              CAMERAMAN, PAPARAZZO)) is None
+                              STUNTMAN, PAPARAZZO)) is None
     for staff in (PUBLICIST, PHOTOGRAPHY, LIGHTING, AGENT, CRITIC):
         assert film_error(film_of(SCRIPT_A, DIRECTOR_C, INDIE_ACTOR, staff)) == (
             "Scandals, Independent Film: no Special Staff in a film with an "
@@ -201,7 +281,7 @@ def test_awards_teacher_icon_needs_a_teacher_and_an_eligible_card() -> None:
     assert film_error(with_icon) == "Awards, Teacher: one virtual icon per Teacher in the film"
     assert film_error([*with_icon, put(TEACHER)]) is None
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, TEACHER,
-                              put(CAMERAMAN, icon="A"))) is not None
+                              put(STUNTMAN, icon="A"))) is not None
     assert film_error(film_of(put(SCRIPT_A, icon="A"), DIRECTOR_C, ACTOR_C,
                               TEACHER)) is not None
     assert film_error(film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, TEACHER,
@@ -217,7 +297,7 @@ def test_stage6_spec_worked_example() -> None:
                    PUBLICIST)
     assert film_error(film) is None
     tally = box_office(film)
-    assert tally == BoxOffice(coins=11, genre=4, duo=7, choreography=6, critic=0,
+    assert tally == BoxOffice(coins=11, genre=4, sound=0, duo=7, choreography=6, critic=0,
                               festival=0)
     assert tally.total == 28
     assert title_figurines(film) == 5
@@ -226,7 +306,7 @@ def test_stage6_spec_worked_example() -> None:
 
 
 def test_stage6_item1_coins_sum_negative_subtract_none_is_zero() -> None:
-    film = film_of(PLAGIARIZED, TABLOID, INDIE_ACTOR, PAPARAZZO, COSTUME)
+    film = film_of(PLAGIARIZED, TABLOID, INDIE_ACTOR, PAPARAZZO, SET_DESIGNER)
     assert box_office(film).coins == -3 - 3 - 2 - 2
     assert box_office(film).total < 0  # possibly negative
     assert box_office(film_of(WORTHLESS, STD, ACTOR_C)).coins == 1
@@ -236,9 +316,9 @@ def test_stage6_item2_genre_bonus_counts_director_cast_and_assistant_director() 
     script_c = card("Comedy Script", coin=1)
     film = film_of(script_c, DIRECTOR_C, ACTOR_C, ACTRESS_A,
                    card("Comedy Assistant Director"), card("Star Assistant Director"),
-                   CAMERAMAN)
+                   STUNTMAN)
     assert genre_of(film) == "C"
-    # Director, actor, two Assistant Directors; not the script, the actress or Cameraman.
+    # Director, actor, two Assistant Directors; not the script, the actress or Stuntman.
     assert box_office(film).genre == 2 * 4
     # Two-genre and all-genre cards match either genre.
     pair = film_of(script_c, card("Romance-Comedy Director"), ACTOR_R,
@@ -300,8 +380,8 @@ def test_awards_lighting_technician_duo_pays_7_and_does_not_stack() -> None:
 
 def test_awards_dance_choreographer_one_per_coin_icon() -> None:
     # Coin icons: script 1, director 2, actor 1, Choreographer 1, Paparazzo -2; the
-    # Costume Designer and Publicist have none. The printed values do not matter.
-    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, CHOREOGRAPHER, PAPARAZZO, COSTUME)
+    # Set Designer and Publicist have none. The printed values do not matter.
+    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, CHOREOGRAPHER, PAPARAZZO, SET_DESIGNER)
     assert box_office(film).choreography == 5
     assert box_office([*film, put(CHOREOGRAPHER)]).choreography == 2 * 6
     assert box_office(BASIC).choreography == 0
@@ -351,12 +431,12 @@ def test_stage6_box_office_items_in_order_and_total() -> None:
     film = film_of(WORTHLESS, STD, ACTOR_C, ACTRESS_C, CRITIC, CHOREOGRAPHER, LIGHTING)
     tally = box_office(film, festival="red_carpet_gala")
     # Coin icons: actor, actress, Choreographer, Technician (not WS, STD, Critic).
-    assert attrs.astuple(tally) == (1 + 1 + 1 + 1, 0, 9, 4, 2, 0)
+    assert attrs.astuple(tally) == (1 + 1 + 1 + 1, 0, 0, 9, 4, 2, 0)
     assert tally.total == 4 + 9 + 4 + 2
 
 
 def test_awards_second_team_director_costs_the_cards_of_its_film() -> None:
-    film = film_of(SCRIPT_A, STD, ACTOR_C, CAMERAMAN, PUBLICIST)
+    film = film_of(SCRIPT_A, STD, ACTOR_C, STUNTMAN, PUBLICIST)
     assert film_cost(film) == 5
     assert film_cost(BASIC) == 0
     assert film_cost(film_of(WORTHLESS, DIRECTOR_C, ACTOR_C)) == 0
@@ -372,21 +452,21 @@ def test_awards_second_team_director_has_no_genre_icon() -> None:
 # --- Stage 7, Film of the Year ------------------------------------------------------------
 
 def test_stage7_title_figurines_are_the_printed_ones() -> None:
-    film = film_of(card("Romance Script", coin=3), DIRECTOR_R, STAR_ACTOR_R, COSTUME)
+    film = film_of(card("Romance Script", coin=3), DIRECTOR_R, STAR_ACTOR_R, SET_DESIGNER)
     assert title_figurines(film) == 1 + 1 + 1 + 1
     assert countable_figurines(film) == 4
 
 
 def test_awards_location_manager_one_title_figurine_per_green_card() -> None:
-    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, LOCATION, CAMERAMAN, COSTUME)
-    # Green: Location Manager itself, Cameraman, Costume Designer (1 printed figurine).
+    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, LOCATION, STUNTMAN, SET_DESIGNER)
+    # Green: Location Manager itself, Stuntman, Set Designer (1 printed figurine).
     assert title_figurines(film) == 1 + 3
     assert countable_figurines(film) == 1
     assert title_figurines([*film, put(LOCATION)]) == 1 + 2 * 4
 
 
 def test_awards_singer_one_title_figurine_per_coin_icon() -> None:
-    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, SINGER, COSTUME, PAPARAZZO)
+    film = film_of(SCRIPT_A, DIRECTOR_C, ACTOR_C, SINGER, SET_DESIGNER, PAPARAZZO)
     # Coin icons: script, director, actor, Singer, Paparazzo (negative counts too).
     assert title_figurines(film) == 1 + 5
     assert countable_figurines(film) == 1
@@ -415,7 +495,8 @@ def placed_scandals(cards: Sequence[CardKind],
 
 def brute_obligation(cards: Sequence[CardKind]) -> int:
     """The most Scandals cards over every assignment of the cards to 3 films or the hand
-    (and of a role to each dual card): exhaustive, films labelled in order of use."""
+    (and of a role to each dual card and Editor): exhaustive, films labelled in order of
+    use."""
     films: list[list[Placed]] = [[], [], []]
     best = 0
 
@@ -427,7 +508,7 @@ def brute_obligation(cards: Sequence[CardKind]) -> int:
             return
         visit(j + 1, used)
         kind = cards[j]
-        roles = kind.roles if kind.kind == "dual" else (NATURAL[kind.kind],)
+        roles = role_choices(kind) or (NATURAL[kind.kind],)
         for f in range(min(used + 1, 3)):
             for role in roles:
                 film = films[f]
@@ -435,7 +516,8 @@ def brute_obligation(cards: Sequence[CardKind]) -> int:
                 # Prune films that no later card can make valid again.
                 if (sum(p.role == "script" for p in film) <= 1
                         and sum(p.role == "director" for p in film) <= 1
-                        and sum(p.role in ("actor", "actress") for p in film) <= 3):
+                        and sum(p.role in ("actor", "actress", "cast")
+                                for p in film) <= 3):
                     visit(j + 1, max(used, f + 1))
                 film.pop()
 
@@ -447,7 +529,7 @@ RELEVANT = [
     SCRIPT_A, PLAGIARIZED, WORTHLESS, DIRECTOR_C, TABLOID, STD, ACTOR_C, ACTRESS_C,
     ACTOR_DIRECTOR, ACTRESS_DIRECTOR, ACTOR_ACTRESS, INDIE_ACTOR, INDIE_ACTRESS,
     card("Independent Film Actor (Comedy)"), card("Independent Film Actress (Action)"),
-    ANIMATOR, PAPARAZZO, PHOTOGRAPHY, PUBLICIST, CAMERAMAN,
+    ANIMATOR, PAPARAZZO, PHOTOGRAPHY, PUBLICIST, STUNTMAN, EDITOR,
 ]
 # Card data an owner might enter: every combination the obligation must still get right.
 CUSTOM = [
@@ -461,6 +543,7 @@ CUSTOM = [
     attrs.evolve(PHOTOGRAPHY, name="Scandal DoP", scandal=True),
     attrs.evolve(INDIE_ACTOR, name="Independent without Scandals", scandal=False),
     attrs.evolve(ACTRESS_C, name="Scandal actress", scandal=True),
+    attrs.evolve(EDITOR, name="Scandal Editor", scandal=True),
 ]
 
 
@@ -479,7 +562,7 @@ def test_scandals_obligation_matches_exhaustive_search_with_custom_cards(
 
 def test_scandals_obligation_examples() -> None:
     assert scandal_obligation([]) == 0
-    assert scandal_obligation([SCRIPT_A, DIRECTOR_C, ACTOR_C, CAMERAMAN]) == 0
+    assert scandal_obligation([SCRIPT_A, DIRECTOR_C, ACTOR_C, STUNTMAN]) == 0
     # A lone Scandals card with no film to hold it.
     assert scandal_obligation([PAPARAZZO, SCRIPT_A, DIRECTOR_C]) == 0
     assert scandal_obligation([PAPARAZZO, SCRIPT_A, DIRECTOR_C, ACTOR_C]) == 1
@@ -499,6 +582,33 @@ def test_scandals_obligation_examples() -> None:
     # Only the cards held count: three Independents, scripts for two films, one director.
     assert scandal_obligation([SCRIPT_A, SCRIPT_A, DIRECTOR_C, INDIE_ACTOR, INDIE_ACTRESS,
                                card("Independent Film Actor (Comedy)")]) == 2
+
+
+def test_spec_stage5_obligation_counts_an_editor_as_director_or_cast_member() -> None:
+    """The obligation O is over arrangements with the Editor's role chosen: as director
+    it lets Scandals script and cast make a film; as a cast member it fills the cast."""
+    assert scandal_obligation([PLAGIARIZED, EDITOR, INDIE_ACTOR]) == 2
+    assert scandal_obligation([PLAGIARIZED, TABLOID, EDITOR]) == 2
+    assert scandal_obligation([PLAGIARIZED, TABLOID, INDIE_ACTOR, EDITOR]) == 3
+    # One Editor is one role: it cannot both direct and act.
+    assert scandal_obligation([PLAGIARIZED, EDITOR]) == 0
+    # As cast it stays out of an Animator's film, as director it may take one.
+    assert scandal_obligation([SCRIPT_A, TABLOID, ANIMATOR, EDITOR]) == 2
+    assert scandal_obligation([PLAGIARIZED, TABLOID, INDIE_ACTOR, SCRIPT_A, EDITOR,
+                               ANIMATOR]) == 4
+    # A second film for the third Independent card, directed by the Editor.
+    assert scandal_obligation([PLAGIARIZED, TABLOID, INDIE_ACTOR, INDIE_ACTRESS,
+                               card("Independent Film Actor (Comedy)"), SCRIPT_A,
+                               EDITOR]) == 5
+
+
+def test_spec_stage5_plan_films_uses_an_editor_as_director_or_cast_member() -> None:
+    hand = [SCRIPT_A, EDITOR, ACTOR_C]
+    assert plan_films(hand) == (((0, "script"), (1, "director"), (2, "actor")),)
+    hand = [PLAGIARIZED, TABLOID, EDITOR]
+    assert plan_films(hand) == (((0, "script"), (1, "director"), (2, "cast")),)
+    for seed in range(20):
+        assert placed_scandals(hand, plan_films(hand, random.Random(seed))) == 2
 
 
 @settings(max_examples=100)
@@ -524,7 +634,7 @@ def test_scandals_plan_films_on_random_hands_of_the_full_deck() -> None:
 
 def test_scandals_plan_films_deterministic_without_rng_varied_with() -> None:
     hand = [SCRIPT_A, card("Comedy Script", coin=1), DIRECTOR_C, DIRECTOR_R, ACTOR_C,
-            ACTRESS_C, ACTOR_R, CAMERAMAN, PUBLICIST, PAPARAZZO]
+            ACTRESS_C, ACTOR_R, STUNTMAN, PUBLICIST, PAPARAZZO]
     plan = plan_films(hand)
     assert plan == plan_films(hand)
     assert len(plan) == 2  # as many films as the scripts and directors allow

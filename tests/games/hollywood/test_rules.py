@@ -21,7 +21,7 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules import InvalidConfig
+from partyrules import CorruptState, IllegalAction, InvalidConfig
 from partyrules.core import testing
 from partyrules.core.game import TABLE
 from partyrules.games.hollywood.actions import (
@@ -42,6 +42,7 @@ from partyrules.games.hollywood.actions import (
     TeachIcon,
 )
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
+from partyrules.games.hollywood.encoding import ENCODING
 from partyrules.games.hollywood.state import (
     Answering,
     Bidding,
@@ -96,9 +97,11 @@ ACTOR_R1 = one("Romance Actor", figurines=1)  # coin 2
 ACTOR_C = ids("Comedy Actor", figurines=0)
 ACTRESS_R = ids("Romance Actress", figurines=0)
 ACTRESS_C = ids("Comedy Actress", figurines=0)
-CAMERAMAN = ids("Cameraman")
+STUNTMAN = ids("Stuntman")
 COMPOSER = ids("Composer")
 EDITOR = ids("Editor")
+SOUND_ENGINEER = ids("Sound Engineer")
+MAKEUP = ids("Make-up Artist")
 PRODUCER = ids("Producer")
 AGENT = ids("Agent")
 STAR_ACTOR_R = ids("Romance Star Actor")
@@ -282,7 +285,7 @@ def test_setup_every_seat_has_12_million_and_bid_cards_0_to_4(players: int) -> N
 
 
 @pytest.mark.parametrize("awards", [False, True])
-def test_setup_two_players_keep_the_top_42_basic_and_15_star_cards(awards: bool) -> None:
+def test_setup_two_players_keep_the_top_42_basic_and_12_star_cards(awards: bool) -> None:
     config = Config(players=2, awards=awards)
     basic, star = components(config)[:2]
     state = GAME.setup(config, 4)
@@ -290,8 +293,8 @@ def test_setup_two_players_keep_the_top_42_basic_and_15_star_cards(awards: bool)
     assert isinstance(phase, StarDistribution)
     in_use_basic = [*state.basic, *(c for p in state.packets for c in p)]
     in_use_star = [*state.star, *phase.stars, *(c for c in state.lots if c is not None)]
-    assert len(in_use_basic) == 42 and len(in_use_star) == 15
-    assert len(state.box) == len(basic) + len(star) - 57
+    assert len(in_use_basic) == 42 and len(in_use_star) == 12
+    assert len(state.box) == len(basic) + len(star) - 54
     assert sorted((*in_use_basic, *in_use_star, *state.box)) == sorted((*basic, *star))
     for seat in range(2):  # the box is never seen
         seen = GAME.view(state, seat)
@@ -528,6 +531,45 @@ def test_spec_expansion_cards_have_the_spec_tables_values() -> None:
     assert rows == SPEC_EXPANSION_VALUES
 
 
+# The spec's base Film Crew, corrected from published descriptions (2026-12): 11 kinds.
+SPEC_BASE_CREW = {  # name -> (copies, genres, coin, figurines, effect)
+    "Romance Assistant Director": (2, "R", 1, 0, ""),
+    "Comedy Assistant Director": (2, "C", 1, 0, ""),
+    "Action Assistant Director": (2, "A", 1, 0, ""),
+    "Thriller Assistant Director": (2, "T", 1, 0, ""),
+    "Sound Engineer": (6, "", 1, 0, "sound_engineer"),
+    "Composer": (6, "", 1, 1, ""),
+    "Editor": (4, "", 1, 0, "editor"),
+    "Stuntman": (4, "", 2, 0, ""),
+    "Set Designer": (4, "", None, 1, ""),
+    "Make-up Artist": (4, "", 1, 0, ""),
+    "Special Effects": (4, "", 2, 1, ""),
+    "Casting Director": (2, "", 1, 0, ""),
+    "Fight Choreographer": (2, "", 1, 0, ""),
+    "Producer": (2, "", 3, 0, ""),
+}
+
+
+def test_spec_cards_base_film_crew_is_the_spec_tables_11_kinds() -> None:
+    """"a review counts 11 crew kinds": the Assistant Directors, Sound Engineer,
+    Composer, Editor, Stuntman, Set Designer, Make-up Artist, Special Effects, Casting
+    Director, Fight Choreographer and Producer; the deck stays at 126 cards."""
+    crew: dict[str, tuple[object, ...]] = {}
+    for kind in KINDS:
+        if kind.expansion == "base" and kind.back == "basic" and kind.kind == "crew":
+            copies = crew.get(kind.name, (0,))[0]
+            assert isinstance(copies, int)
+            crew[kind.name] = (copies + 1, "".join(sorted(kind.genres)), kind.coin,
+                               kind.figurines, kind.effect)
+    assert crew == SPEC_BASE_CREW
+    kinds = {"Assistant Director" if name.endswith(" Assistant Director") else name
+             for name in crew}
+    assert len(kinds) == 11
+    assert sum(k.back == "basic" and k.expansion == "base" for k in KINDS) == 126
+    assert ids("Agent") and not any(k.name in ("Cameraman", "Costume Designer")
+                                    for k in DEFAULT_CARD_DATA)
+
+
 # -- Stage 1, Star distribution ------------------------------------------------------------------
 
 
@@ -657,6 +699,28 @@ def test_stage3_lots_1_to_n_and_n_plus_1_while_the_star_deck_has_a_card() -> Non
                                      discard=(*state.discard, state.lots[0])))
     assert {a.lot for a in legal(empty_lot)} == {2, 3, 4}
     assert_refused(empty_lot, Bid(0, 1, 1), "lot")
+
+
+def test_spec_stage3_two_players_bid_on_lots_1_and_2_only_and_a_year_uses_4_stars() -> None:
+    """With 2 players there is no face-down lot: lots are 1..N only; a year uses 4 star
+    cards (2 handed out, 2 face-up lots), so the 12 kept last the three years."""
+    config = Config(players=2, first_distributor=0)
+    state = reach(config, Bidding)
+    assert {a.lot for a in legal(state)} == {1, 2} and state.star
+    assert_refused(state, Bid(0, 3, 0), "lot")
+    with pytest.raises(IllegalAction, match="no action id"):
+        ENCODING.action_id(state, Bid(0, 3, 0))
+    assert "the top star card" not in GAME.render_view(GAME.view(state, 0))
+    forged = attrs.evolve(state, phase=Bidding((PlacedBid(3, 0), None)))
+    with pytest.raises(CorruptState) as refused:
+        GAME.validate(forged)
+    assert refused.value.path == "data.phase.bids[0].lot"
+    for seed in range(3):
+        bidding = {s.year: s for s in reversed(testing.play_random(GAME, config, seed).states)
+                   if isinstance(s.phase, Bidding)}  # each year's auction as it opens
+        assert sorted(bidding) == [1, 2, 3]
+        for year, opened in bidding.items():
+            assert len(opened.star) == 12 - 4 * year and None not in opened.lots
 
 
 def test_stage3_a_bid_is_an_unspent_bid_card_at_most_ones_money() -> None:
@@ -851,6 +915,16 @@ def test_stage4_dual_role_cards_count_for_both_of_their_roles() -> None:
     assert none.plays[-1].result == "none"
 
 
+def test_spec_stage4_an_agent_or_a_lawyer_never_takes_an_editor() -> None:
+    """The Editor may direct or act in a film, but it is a Film Crew card: an Agent or a
+    Lawyer naming director, actor or actress does not take it."""
+    state = crew(AWARDS, {0: (AGENT[0], LAWYER[0]), 1: (EDITOR[0],)})
+    for card in (AGENT[0], LAWYER[0]):
+        for named in ("director", "actor", "actress"):
+            after = play(state, PlayCrew(0, card), ChooseTarget(0, 1), NameType(0, named))
+            assert after.plays[-1].result == "none" and after.hands[1] == (EDITOR[0],)
+
+
 def test_stage4_a_lawyer_must_be_played() -> None:
     state = crew(AWARDS, {0: (LAWYER[0], AGENT[0]), 1: (DIRECTOR_R[0],)})
     assert_refused(state, EndCrew(0), "Lawyer")
@@ -1033,8 +1107,8 @@ INVALID_FILMS = [
     (BASE, (SCRIPT_R[0], SCRIPT_C[0], DIRECTOR_R[0], ACTOR_R[0]), "exactly one script"),
     (BASE, (DIRECTOR_R[0], ACTOR_R[0]), "exactly one script"),
     (BASE, (SCRIPT_R[0], DIRECTOR_R[0], DIRECTOR_C[0], ACTOR_R[0]), "exactly one director"),
-    (BASE, (SCRIPT_R[0], ACTOR_R[0], CAMERAMAN[0]), "exactly one director"),
-    (BASE, (SCRIPT_R[0], DIRECTOR_R[0], CAMERAMAN[0]), "at least one actor"),
+    (BASE, (SCRIPT_R[0], ACTOR_R[0], STUNTMAN[0]), "exactly one director"),
+    (BASE, (SCRIPT_R[0], DIRECTOR_R[0], STUNTMAN[0]), "at least one actor"),
     (BASE, (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], ACTOR_C[0], ACTRESS_R[0]),
      "at most two"),
     (AWARDS, (SCRIPT_R[0], DIRECTOR_R[0], DOP, ACTOR_R[0], ACTOR_C[0], ACTRESS_R[0],
@@ -1053,11 +1127,11 @@ def test_stage5_an_invalid_film_cannot_be_finished(config: Config, cards: tuple[
 
 VALID_FILMS = [
     (BASE, (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0])),
-    (BASE, (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], ACTRESS_C[0], CAMERAMAN[0],
-            CAMERAMAN[1], AGENT[0])),
+    (BASE, (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], ACTRESS_C[0], STUNTMAN[0],
+            STUNTMAN[1], AGENT[0])),
     (AWARDS, (SCRIPT_R[0], DIRECTOR_R[0], DOP, ACTOR_R[0], ACTOR_C[0], ACTRESS_R[0])),
     (SCANDALS, (SCRIPT_R[0], DIRECTOR_R[0], ANIMATOR[0])),
-    (SCANDALS, (SCRIPT_C[0], DIRECTOR_C[0], INDIE_ACTOR, CAMERAMAN[0], PAPARAZZO[0])),
+    (SCANDALS, (SCRIPT_C[0], DIRECTOR_C[0], INDIE_ACTOR, STUNTMAN[0], PAPARAZZO[0])),
 ]
 
 
@@ -1096,24 +1170,67 @@ def test_awards_stage5_a_dual_role_card_must_choose_its_role() -> None:
     assert_refused(swapped, AssignCard(0, ACTOR_DIRECTOR, 0, "director"), "already there")
 
 
+def test_spec_stage5_an_editor_goes_into_a_film_as_director_or_one_cast_member() -> None:
+    """Editor: "can be used in place of an actor or a director": ``AssignCard``'s role is
+    ``director`` or ``cast``, and the film counts it there."""
+    cards = (SCRIPT_R[0], EDITOR[0], ACTOR_R[0], DIRECTOR_C[0])
+    state = producing({0: cards})
+    moves = {a for a in legal(state) if isinstance(a, AssignCard) and a.card == EDITOR[0]}
+    assert moves == {AssignCard(0, EDITOR[0], film, role) for film in range(3)
+                     for role in ("director", "cast")}
+    assert_refused(state, AssignCard(0, EDITOR[0], 0), "acts as one of")
+    assert_refused(state, AssignCard(0, EDITOR[0], 0, "actor"), "acts as one of")
+    assert_refused(state, AssignCard(0, ACTOR_R[0], 0, "cast"), "takes a role")
+    assert GAME.describe_action(state, AssignCard(0, EDITOR[0], 0, "cast"), 0).endswith(
+        "into film 0 as a cast member")
+    directing = film(state, 0, 0, SCRIPT_R[0], (EDITOR[0], "director"), ACTOR_R[0])
+    assert FinishProduction(0) in legal(directing)
+    shown = report_of(finish_all(directing), 0)
+    assert shown.slots[1] == Slot(EDITOR[0], "director")
+    assert (shown.coins, shown.genre, shown.duo, shown.box_office) == (3, 2, 0, 5)
+    acting = film(state, 0, 1, SCRIPT_R[0], DIRECTOR_C[0], (EDITOR[0], "cast"))
+    assert FinishProduction(0) in legal(acting)
+    with_actor = film(acting, 0, 1, ACTOR_R[0])  # a cast of two: the Editor, an actor
+    assert FinishProduction(0) in legal(with_actor)
+    assert report_of(finish_all(with_actor), 0, 1).slots[2] == Slot(EDITOR[0], "cast")
+
+
+def test_spec_scandals_stage5_an_editor_directing_makes_scandals_cards_due() -> None:
+    """O counts the Editor in the role that places the most Scandals cards: directing,
+    it lets the Plagiarized Script and an Independent Film Actor make a film, so they are
+    due, and discarding it for a Worthless Script would escape them."""
+    cards = (PLAGIARIZED, EDITOR[0], INDIE_ACTOR, MAKEUP[0])
+    state = producing({0: cards}, SCANDALS)
+    assert studio(state, 0).obligation == 2
+    assert_refused(state, TakeWorthlessScript(0, EDITOR[0]), "unable to hold")
+    assert TakeWorthlessScript(0, MAKEUP[0]) in legal(state)
+    state = film(state, 0, 0, PLAGIARIZED, (EDITOR[0], "director"), INDIE_ACTOR)
+    assert FinishProduction(0) in legal(state)
+    rng = random.Random(4)
+    fresh = producing({0: cards}, SCANDALS)
+    while not studio(fresh, 0).finished:  # random play reaches the obligation too
+        fresh = play(fresh, GAME.random_action(fresh, 0, rng))
+    assert sum(KINDS[slot.card].scandal for f in studio(fresh, 0).films for slot in f) == 2
+
+
 def test_stage5_at_most_3_worthless_scripts_a_year_each_for_a_discard() -> None:
-    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], PAPARAZZO[0], CAMERAMAN[0], CAMERAMAN[1],
-             COMPOSER[0], EDITOR[0])
+    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], PAPARAZZO[0], STUNTMAN[0], STUNTMAN[1],
+             COMPOSER[0], MAKEUP[0])
     state = producing({0: cards}, SCANDALS)
     before = state
     assert_refused(state, TakeWorthlessScript(0, PAPARAZZO[0]), "Scandals card")
     assert_refused(state, TakeWorthlessScript(0, -1), "discard a card of your hand")
-    state = play(state, TakeWorthlessScript(0, CAMERAMAN[0]),
-                 TakeWorthlessScript(0, CAMERAMAN[1]), TakeWorthlessScript(0, COMPOSER[0]))
+    state = play(state, TakeWorthlessScript(0, STUNTMAN[0]),
+                 TakeWorthlessScript(0, STUNTMAN[1]), TakeWorthlessScript(0, COMPOSER[0]))
     held = studio(state, 0)
-    assert held.worthless == 3 and held.discards == (CAMERAMAN[0], CAMERAMAN[1], COMPOSER[0])
+    assert held.worthless == 3 and held.discards == (STUNTMAN[0], STUNTMAN[1], COMPOSER[0])
     assert sorted(c for c in held.hand if c < 0) == [-3, -2, -1]
-    assert_refused(state, TakeWorthlessScript(0, EDITOR[0]), "at most 3")
+    assert_refused(state, TakeWorthlessScript(0, MAKEUP[0]), "at most 3")
     # held apart until the reveal
     assert state.discard == before.discard and state.worthless == before.worthless
     state = film(state, 0, 0, -2, DIRECTOR_R[0], ACTOR_R[0], PAPARAZZO[0])
     after = finish_all(state)
-    assert {CAMERAMAN[0], CAMERAMAN[1], COMPOSER[0], SCRIPT_R[0], EDITOR[0]} <= set(
+    assert {STUNTMAN[0], STUNTMAN[1], COMPOSER[0], SCRIPT_R[0], MAKEUP[0]} <= set(
         after.discard)
     shown = report_of(after, 0)
     assert shown.slots[0] == Slot(WORTHLESS[0], "script") and shown.genre == 0
@@ -1121,10 +1238,10 @@ def test_stage5_at_most_3_worthless_scripts_a_year_each_for_a_discard() -> None:
 
 
 def test_awards_stage5_one_second_team_director_costing_the_cards_of_its_film() -> None:
-    cards = (SCRIPT_R[0], ACTOR_R[0], CAMERAMAN[0], COMPOSER[0])
-    assert_refused(producing({0: cards}), TakeSecondTeamDirector(0, CAMERAMAN[0]), "Awards")
+    cards = (SCRIPT_R[0], ACTOR_R[0], STUNTMAN[0], COMPOSER[0])
+    assert_refused(producing({0: cards}), TakeSecondTeamDirector(0, STUNTMAN[0]), "Awards")
     state = producing({0: cards}, AWARDS, money=(2, 12, 12))
-    state = play(state, TakeSecondTeamDirector(0, CAMERAMAN[0]))
+    state = play(state, TakeSecondTeamDirector(0, STUNTMAN[0]))
     assert -4 in studio(state, 0).hand and studio(state, 0).second_team == 1
     assert_refused(state, TakeSecondTeamDirector(0, COMPOSER[0]), "only one")
     state = film(state, 0, 0, SCRIPT_R[0], -4, ACTOR_R[0])
@@ -1135,19 +1252,19 @@ def test_awards_stage5_one_second_team_director_costing_the_cards_of_its_film() 
     assert shown.cost == 3 and shown.box_office == 4  # coins 2, genre 2 (the actor)
     assert shown.slots[1] == Slot(STD[0], "director")
     assert after.money[0] == 3 - 3 + 4
-    assert CAMERAMAN[0] in after.discard  # the discard went to the common pile
+    assert STUNTMAN[0] in after.discard  # the discard went to the common pile
     assert sorted(after.second_team) == sorted(STD)
 
 
 def test_scandals_stage5_a_scandals_card_may_not_be_discarded_for_a_second_team_director(
         ) -> None:
     config = Config(players=3, awards=True, scandals=True, first_distributor=0)
-    cards = (SCRIPT_R[0], ACTOR_R[0], PAPARAZZO[0], CAMERAMAN[0])
+    cards = (SCRIPT_R[0], ACTOR_R[0], PAPARAZZO[0], STUNTMAN[0])
     state = producing({0: cards}, config)
     assert_refused(state, TakeSecondTeamDirector(0, PAPARAZZO[0]), "Scandals card")
     assert TakeSecondTeamDirector(0, PAPARAZZO[0]) not in legal(state)
-    assert TakeSecondTeamDirector(0, CAMERAMAN[0]) in legal(state)
-    after = play(state, TakeSecondTeamDirector(0, CAMERAMAN[0]))
+    assert TakeSecondTeamDirector(0, STUNTMAN[0]) in legal(state)
+    after = play(state, TakeSecondTeamDirector(0, STUNTMAN[0]))
     assert studio(after, 0).second_team == 1 and PAPARAZZO[0] in studio(after, 0).hand
 
 
@@ -1166,14 +1283,14 @@ def test_scandals_stage5_the_films_must_hold_the_scandals_cards_they_can() -> No
 
 
 def test_scandals_stage5_a_discard_that_makes_the_obligation_unreachable_is_refused() -> None:
-    cards = (SCRIPT_A, TABLOID, ACTOR_C[0], PAPARAZZO[0], CAMERAMAN[0])
+    cards = (SCRIPT_A, TABLOID, ACTOR_C[0], PAPARAZZO[0], STUNTMAN[0])
     state = producing({0: cards}, SCANDALS)
     assert studio(state, 0).obligation == 2
     assert_refused(state, TakeWorthlessScript(0, SCRIPT_A), "unable to hold")
     assert_refused(state, TakeWorthlessScript(0, ACTOR_C[0]), "unable to hold")
     assert_refused(state, TakeWorthlessScript(0, TABLOID), "Scandals card")
-    after = play(state, TakeWorthlessScript(0, CAMERAMAN[0]))
-    assert studio(after, 0).discards == (CAMERAMAN[0],)
+    after = play(state, TakeWorthlessScript(0, STUNTMAN[0]))
+    assert studio(after, 0).discards == (STUNTMAN[0],)
 
 
 def test_awards_stage5_a_teacher_issues_one_icon_cleared_when_either_card_moves() -> None:
@@ -1198,16 +1315,16 @@ def test_awards_stage5_a_teacher_issues_one_icon_cleared_when_either_card_moves(
 
 
 def test_stage5_past_the_move_budget_only_moves_toward_a_valid_arrangement() -> None:
-    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], CAMERAMAN[0], SCRIPT_C[0])
+    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], STUNTMAN[0], SCRIPT_C[0])
     state = producing({0: cards})
     assert AssignCard(0, SCRIPT_C[0], 2) in legal(state)
     budget = 2 * len(cards) + 6
     state = play(state, AssignCard(0, SCRIPT_R[0], 0))
     for move in range(budget - 1):
-        state = play(state, AssignCard(0, CAMERAMAN[0], None if move % 2 else 0))
+        state = play(state, AssignCard(0, STUNTMAN[0], None if move % 2 else 0))
     assert studio(state, 0).moves == budget
     assert studio(state, 0).films[0] == (Slot(SCRIPT_R[0], "script"),
-                                         Slot(CAMERAMAN[0], "crew"))
+                                         Slot(STUNTMAN[0], "crew"))
     assert_refused(state, FinishProduction(0), "exactly one director")
     assert_refused(state, AssignCard(0, SCRIPT_C[0], 2), "move budget")
     for _ in range(len(cards) + 1):
@@ -1221,11 +1338,11 @@ def test_stage5_past_the_move_budget_only_moves_toward_a_valid_arrangement() -> 
 
 
 def test_stage5_order_independence_of_the_seats_actions() -> None:
-    hands = {0: (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], CAMERAMAN[0]),
+    hands = {0: (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], STUNTMAN[0]),
              1: (SCRIPT_C[0], DIRECTOR_C[0], ACTOR_C[0], COMPOSER[0]),
-             2: (SCRIPT_R[1], DIRECTOR_R[1], ACTRESS_R[0], EDITOR[0])}
+             2: (SCRIPT_R[1], DIRECTOR_R[1], ACTRESS_R[0], MAKEUP[0])}
     state = producing(hands)
-    first = [TakeWorthlessScript(0, CAMERAMAN[0]), AssignCard(0, -1, 0),
+    first = [TakeWorthlessScript(0, STUNTMAN[0]), AssignCard(0, -1, 0),
              AssignCard(0, DIRECTOR_R[0], 0), AssignCard(0, ACTOR_R[0], 0)]
     second = [TakeWorthlessScript(1, SCRIPT_C[0]), AssignCard(1, -1, 1),
               AssignCard(1, DIRECTOR_C[0], 1), AssignCard(1, ACTOR_C[0], 1)]
@@ -1242,11 +1359,11 @@ def test_stage5_order_independence_of_the_seats_actions() -> None:
 
 
 def test_stage5_is_hidden_until_every_seat_has_finished() -> None:
-    hands = {0: (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], CAMERAMAN[0]), 1: (ACTOR_C[0],)}
+    hands = {0: (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], STUNTMAN[0]), 1: (ACTOR_C[0],)}
     state = producing(hands)
     assert GAME.is_simultaneous(state) and GAME.to_act(state) == {0, 1, 2}
     before = GAME.view(state, 1)
-    state = play(state, TakeWorthlessScript(0, CAMERAMAN[0]),
+    state = play(state, TakeWorthlessScript(0, STUNTMAN[0]),
                  *(AssignCard(0, c, 0) for c in (-1, DIRECTOR_R[0], ACTOR_R[0])),
                  FinishProduction(0))
     seen = GAME.view(state, 1)
@@ -1280,11 +1397,24 @@ def test_stage6_the_spec_worked_example_makes_28_million() -> None:
 
 
 def test_stage6_a_duo_pays_4_and_the_genre_bonus_2_per_matching_card() -> None:
-    cards = (SCRIPT_R[0], DIRECTOR_C[0], ACTOR_R[0], ACTRESS_R[0], CAMERAMAN[0])
+    cards = (SCRIPT_R[0], DIRECTOR_C[0], ACTOR_R[0], ACTRESS_R[0], STUNTMAN[0])
     after = finish_all(film(producing({1: cards}), 1, 2, *cards))
     shown = report_of(after, 1, 2)
     assert (shown.coins, shown.genre, shown.duo, shown.box_office) == (7, 4, 4, 15)
     assert after.money == (12, 27, 12)
+
+
+def test_spec_stage6_a_sound_engineer_shows_in_the_tally_breakdown() -> None:
+    """Sound Engineer: +1 per distinct genre among its film's icons, added with the
+    genre bonus; the report and the film table show it as its own item."""
+    cards = (SCRIPT_R[0], DIRECTOR_C[0], ACTOR_R[0], ACTRESS_C[0], SOUND_ENGINEER[0],
+             SOUND_ENGINEER[1])
+    after = finish_all(film(producing({1: cards}), 1, 0, *cards))
+    shown = report_of(after, 1)
+    assert (shown.coins, shown.genre, shown.sound, shown.duo) == (7, 2, 2 * 2, 4)
+    assert shown.box_office == 7 + 2 + 4 + 4 and after.money[1] == 12 + 17
+    table = GAME.render_view(GAME.view(after, 0))
+    assert " snd " in table and "   1    0     7     2   4   4" in table
 
 
 def test_spec_stage6_money_never_goes_below_0() -> None:
@@ -1317,13 +1447,13 @@ def test_festivals_the_years_festival_card_changes_the_tally(festival: int | Non
 @pytest.mark.parametrize("config", [AWARDS, Config(players=3, awards=True, festivals=True,
                                                    first_distributor=0)])
 def test_awards_a_critic_counts_supply_cards_in_all_the_seats_films(config: Config) -> None:
-    cards = (CAMERAMAN[0], DIRECTOR_R[0], ACTOR_R[0], SCRIPT_C[0], DIRECTOR_C[0], ACTOR_C[0],
+    cards = (STUNTMAN[0], DIRECTOR_R[0], ACTOR_R[0], SCRIPT_C[0], DIRECTOR_C[0], ACTOR_C[0],
              CRITIC)
     state = producing({0: cards}, config)
     week = config.festivals
     if week:
         state = with_festival(state, CINEMA_WEEK)
-    state = play(state, TakeWorthlessScript(0, CAMERAMAN[0]))
+    state = play(state, TakeWorthlessScript(0, STUNTMAN[0]))
     state = film(film(state, 0, 0, -1, DIRECTOR_R[0], ACTOR_R[0]), 0, 1, *cards[3:])
     after = finish_all(state)
     plain, critic = report_of(after, 0, 0), report_of(after, 0, 1)
@@ -1334,7 +1464,7 @@ def test_awards_a_critic_counts_supply_cards_in_all_the_seats_films(config: Conf
 
 
 def test_awards_singer_and_location_manager_figurines_count_for_the_title_only() -> None:
-    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], SINGER, LOCATION_MANAGER, CAMERAMAN[0])
+    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], SINGER, LOCATION_MANAGER, STUNTMAN[0])
     state = film(producing({1: cards}, AWARDS), 1, 0, *cards)
     after = finish_all(state)
     shown = report_of(after, 1)
@@ -1347,7 +1477,7 @@ def test_awards_singer_and_location_manager_figurines_count_for_the_title_only()
 
 
 TWO_FIGURINES = (SCRIPT_R[0], STAR_DIRECTOR_R[0], ACTOR_R[0])  # title 2, box office 9
-ONE_FIGURINE = (SCRIPT_C[0], DIRECTOR_C1, ACTOR_C[0], PRODUCER[0], CAMERAMAN[0])  # 1, 13
+ONE_FIGURINE = (SCRIPT_C[0], DIRECTOR_C1, ACTOR_C[0], PRODUCER[0], STUNTMAN[0])  # 1, 13
 
 
 def test_stage7_the_most_title_figurines_win_and_its_owner_distributes() -> None:
@@ -1396,9 +1526,9 @@ def test_spec_stage7_a_film_of_the_year_needs_a_figurine() -> None:
 
 
 def test_stage7_the_trophy_keeps_its_cards_and_returns_supply_cards() -> None:
-    cards = (ACTOR_R1, CAMERAMAN[0], COMPOSER[0], STAR_DIRECTOR_R[0])
+    cards = (ACTOR_R1, STUNTMAN[0], COMPOSER[0], STAR_DIRECTOR_R[0])
     state = producing({1: cards}, AWARDS)
-    state = play(state, TakeWorthlessScript(1, CAMERAMAN[0]),
+    state = play(state, TakeWorthlessScript(1, STUNTMAN[0]),
                  TakeSecondTeamDirector(1, COMPOSER[0]))
     state = film(state, 1, 0, -1, -4, ACTOR_R1)
     after = finish_all(state)
@@ -1407,7 +1537,7 @@ def test_stage7_the_trophy_keeps_its_cards_and_returns_supply_cards() -> None:
     assert after.trophies[1] == (Trophy(1, (ACTOR_R1,), 1),)
     assert sorted(after.worthless) == sorted(WORTHLESS)
     assert sorted(after.second_team) == sorted(STD)
-    assert {CAMERAMAN[0], COMPOSER[0], STAR_DIRECTOR_R[0]} <= set(after.discard)
+    assert {STUNTMAN[0], COMPOSER[0], STAR_DIRECTOR_R[0]} <= set(after.discard)
     assert after.money[1] == 12 - 3 + 2 and after.distributor == 1
 
 
@@ -1452,8 +1582,8 @@ def test_festivals_each_year_turns_over_the_top_card_and_discards_it_after_the_t
 
 
 def test_spec_year_end_only_money_spent_bid_cards_and_trophies_carry_over() -> None:
-    losing = (SCRIPT_R[1], DIRECTOR_R[0], ACTOR_R[1], CAMERAMAN[0])
-    hands = {0: losing, 1: (EDITOR[0], PRODUCER[0]), 2: TWO_FIGURINES}
+    losing = (SCRIPT_R[1], DIRECTOR_R[0], ACTOR_R[1], STUNTMAN[0])
+    hands = {0: losing, 1: (MAKEUP[0], PRODUCER[0]), 2: TWO_FIGURINES}
     state = producing(hands, FESTIVALS)
     festival = state.festival
     assert festival is not None
@@ -1462,7 +1592,7 @@ def test_spec_year_end_only_money_spent_bid_cards_and_trophies_carry_over() -> N
     spent = (frozenset({0, 1}), frozenset({0, 2, 4}), frozenset(range(5)))
     kept = checked(attrs.evolve(kept, money=(5, 7, 9), bid_cards=spent))
     kept = film(film(kept, 0, 0, *losing[:3]), 2, 0, *TWO_FIGURINES)
-    kept = play(kept, TakeWorthlessScript(0, CAMERAMAN[0]))  # the token stays in the hand
+    kept = play(kept, TakeWorthlessScript(0, STUNTMAN[0]))  # the token stays in the hand
     after = finish_all(kept)
     bonus = report_of(after, 0).box_office
     assert after.year == 3 and isinstance(after.phase, StarDistribution)
@@ -1470,7 +1600,7 @@ def test_spec_year_end_only_money_spent_bid_cards_and_trophies_carry_over() -> N
     assert after.bid_cards == spent
     assert after.trophies == ((), (Trophy(1, (COMPOSER[3], COMPOSER[4]), 2),),
                               (Trophy(2, TWO_FIGURINES, 2),))
-    assert {festival, *losing, EDITOR[0], PRODUCER[0]} <= set(after.discard)
+    assert {festival, *losing, MAKEUP[0], PRODUCER[0]} <= set(after.discard)
     assert after.festival is not None and after.festival != festival
     assert sorted(after.worthless) == sorted(WORTHLESS)
     assert after.plays == () and after.revealed_bids == (None, None, None)
@@ -1587,7 +1717,7 @@ def test_views_determinize_keeps_a_lawyer_without_effect_finding_no_card_of_its_
     # even a Scandals card (which would have made it pay).
     config = Config(players=3, awards=True, scandals=True, first_distributor=0)
     state = crew(config, {0: (LAWYER[0], AGENT[0]),
-                          1: (CAMERAMAN[0], CAMERAMAN[1], COMPOSER[0], EDITOR[0]),
+                          1: (STUNTMAN[0], STUNTMAN[1], COMPOSER[0], MAKEUP[0]),
                           2: (ACTOR_R[0],)})
     state = play(state, PlayCrew(0, LAWYER[0]), ChooseTarget(0, 1), NameType(0, "actress"),
                  PlayCrew(0, AGENT[0]), ChooseTarget(0, 2), NameType(0, "actor"),

@@ -61,7 +61,8 @@ class Draft:
 
 @attrs.frozen(slots=True)
 class Bid:
-    """Stage 3: bid card ``value`` on ``lot`` (1..N face up; N+1 the top star card)."""
+    """Stage 3: bid card ``value`` on ``lot`` (1..N face up; N+1 the top star card, from 3
+    players on)."""
 
     seat: int
     lot: int

@@ -25,6 +25,7 @@ from partyrules.core.errors import InvalidConfig
 __all__ = [
     "BACKS",
     "DEFAULT_CARD_DATA",
+    "EDITOR_ROLES",
     "EFFECTS",
     "EXPANSIONS",
     "FESTIVAL_CARD_EFFECTS",
@@ -36,6 +37,7 @@ __all__ = [
     "Deck",
     "check_card_data",
     "deck_of",
+    "role_choices",
 ]
 
 Genre = Literal["R", "C", "A", "T"]
@@ -49,12 +51,15 @@ KINDS: tuple[str, ...] = ("script", "director", "actor", "actress", "dual", "cre
 Role = Literal["director", "actor", "actress"]
 ROLES: tuple[str, ...] = ("director", "actor", "actress")
 """The roles a dual card may take."""
+EDITOR_ROLES: tuple[str, ...] = ("director", "cast")
+"""The roles an Editor chooses between in a film: the director, or one cast member who is
+neither actor nor actress."""
 Expansion = Literal["base", "awards", "scandals", "festivals"]
 EXPANSIONS: tuple[str, ...] = ("base", "awards", "scandals", "festivals")
 EFFECTS: tuple[str, ...] = (
     "", "agent", "lawyer", "dance_choreographer", "singer", "teacher",
     "lighting_technician", "critic", "location_manager", "director_of_photography",
-    "animator", "independent",
+    "animator", "independent", "editor", "sound_engineer",
     "festival_R", "festival_C", "festival_A", "festival_T", "red_carpet_gala",
     "independent_cinema_week", "golden_jury", "film_market",
 )
@@ -84,6 +89,16 @@ class CardKind:
     roles: tuple[Role, ...] = ()
     expansion: Expansion = "base"
     count: int = 1
+
+
+def role_choices(kind: CardKind) -> tuple[str, ...]:
+    """The roles a card chooses among when it goes into a film: a dual card's two, an
+    Editor's :data:`EDITOR_ROLES`; none for any other card, which plays its own."""
+    if kind.kind == "dual":
+        return kind.roles
+    if kind.effect == "editor":
+        return EDITOR_ROLES
+    return ()
 
 
 @attrs.frozen(slots=True)
@@ -118,8 +133,8 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
                     expansions: Iterable[str]) -> None:
     """Raise :class:`InvalidConfig` (field ``card_data``) when the list cannot be played
     by ``players`` seats with ``expansions``: fewer than 7N basic or 2N+1 star cards, an
-    unknown effect, a dual card without two roles, a Festival card without a Festival
-    effect."""
+    unknown effect, a dual card without two roles, an Editor that is not Film Crew, a
+    Festival card without a Festival effect."""
     def fail(message: str, index: int | None = None) -> InvalidConfig:
         where = "card_data" if index is None else f"card_data[{index}]"
         return InvalidConfig(message, where)
@@ -144,6 +159,10 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
             raise fail("a dual card has two different roles", index)
         if kind.kind != "dual" and kind.roles:
             raise fail("only a dual card has roles", index)
+        if kind.effect == "editor" and kind.kind != "crew":
+            # Its roles stand in for a Film Crew card's: as staff it would stay Special
+            # Staff (barred from Independent films) in whatever role it took.
+            raise fail("an Editor is a crew card", index)
         if kind.back == "festival" and kind.effect not in FESTIVAL_CARD_EFFECTS:
             raise fail(f"a Festival card's effect is one of {list(FESTIVAL_CARD_EFFECTS)}",
                        index)

@@ -61,6 +61,7 @@ from partyrules.games.hollywood.state import (
     Trophy,
     View,
     YearReport,
+    auction_lots,
     components,
     places,
 )
@@ -142,20 +143,23 @@ def catalog(config: Config) -> Catalog:
 def year_income(players: int, cards: Sequence[CardKind], supply: int) -> int:
     """The most money the studios together can gain in a production year with these
     cards in play: a film of ``k`` cards earns at most its positive coins, 3 a card of
-    genre bonus, 9 of duo, ``k * k`` of choreography, ``k * supply`` from Critics and 2
-    a supply card under Independent Cinema Week; every card is in at most one film, so a
-    year pays at most ``P + 5n + n*n + n*supply + 27 * players`` for the ``n`` cards in
-    play, plus the Golden Jury. Loose, but implied by the rules and the card list: money
-    only grows at a year's tally (a Lawyer's fee and the bids move or spend it), so the
-    studios never hold more than the starting money plus this much a year past.
+    genre bonus, 4 a Sound Engineer (one per genre), 9 of duo, ``k * k`` of
+    choreography, ``k * supply`` from Critics and 2 a supply card under Independent
+    Cinema Week; every card is in at most one film, so a year pays at most ``P + 5n +
+    4s + n*n + n*supply + 27 * players`` for the ``n`` cards in play, ``s`` of them
+    Sound Engineers, plus the Golden Jury. Loose, but implied by the rules and the card
+    list: money only grows at a year's tally (a Lawyer's fee and the bids move or spend
+    it), so the studios never hold more than the starting money plus this much a year
+    past.
 
     >>> year_income(2, [CardKind("Script", "basic", "script", coin=2, figurines=1)], 0)
     67
     """
     count = len(cards)
     positive = sum(max(0, kind.coin or 0) for kind in cards)
-    return (positive + (GENRE_MAX + WEEK_PER_SUPPLY_CARD) * count + count * count
-            + count * supply + DUO_MAX * FILMS * players + GOLDEN_JURY)
+    engineers = sum(1 for kind in cards if kind.effect == "sound_engineer")
+    return (positive + (GENRE_MAX + WEEK_PER_SUPPLY_CARD) * count + len(GENRES) * engineers
+            + count * count + count * supply + DUO_MAX * FILMS * players + GOLDEN_JURY)
 
 
 # -- small checks ----------------------------------------------------------------------------
@@ -216,7 +220,7 @@ def _bid_cards(bid_cards: Sequence[frozenset[int]], players: int, path: str) -> 
 
 
 def _placed_bid(bid: PlacedBid, players: int, path: str, *, lot_from: int = 1) -> None:
-    _int_in(bid.lot, lot_from, players + 1, f"{path}.lot", "a lot")
+    _int_in(bid.lot, lot_from, auction_lots(players), f"{path}.lot", "a lot")
     _int_in(bid.value, min(BID_CARDS), max(BID_CARDS), f"{path}.value", "a bid card")
 
 
@@ -304,15 +308,15 @@ def _report(report: YearReport, players: int, cat: Catalog, last_year: int,
         if not film.slots:
             _fail("a reported film has cards", f"{where}.slots")
         _reported_slots(film.slots, cat, where)
-        if -ceiling <= min(film.coins, film.genre, film.duo, film.choreography, film.critic,
-                           film.festival, film.box_office) and max(
-                film.coins, film.genre, film.duo, film.choreography, film.critic,
-                film.festival, film.box_office, film.cost, film.title,
+        if -ceiling <= min(film.coins, film.genre, film.sound, film.duo, film.choreography,
+                           film.critic, film.festival, film.box_office) and max(
+                film.coins, film.genre, film.sound, film.duo, film.choreography,
+                film.critic, film.festival, film.box_office, film.cost, film.title,
                 film.countable) <= ceiling and min(film.cost, film.title,
                                                    film.countable) >= 0:
             continue  # the usual case at a glance; the walk below names what is wrong
-        for name in ("coins", "genre", "duo", "choreography", "critic", "festival",
-                     "box_office"):
+        for name in ("coins", "genre", "sound", "duo", "choreography", "critic",
+                     "festival", "box_office"):
             _int_in(getattr(film, name), -ceiling, ceiling, f"{where}.{name}",
                     "a box office item")
         for name in ("cost", "title", "countable"):
@@ -710,7 +714,7 @@ def _bidding(state: State, cat: Catalog) -> None:
     assert isinstance(phase, Bidding)
     players = state.config.players
     open_lots = {lot + 1 for lot, card in enumerate(state.lots) if card is not None}
-    if state.star:
+    if state.star and auction_lots(players) > players:
         open_lots.add(players + 1)
     if not open_lots:
         _fail("the auction has a lot with a card", "data.lots")

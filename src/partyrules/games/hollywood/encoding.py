@@ -24,7 +24,7 @@ Stage 5 studio, the Films of the Year, one's private log and the last year's res
 >>> from partyrules.games.hollywood.actions import Bid
 >>> state = GAME.setup(Config(players=3, first_distributor=0), seed=1)
 >>> num_actions(state.config), observation_shape(state.config)
-(1302, (2888,))
+(1314, (2892,))
 >>> action_id(state, Bid(1, 2, 3)) == action_id(state, Bid(2, 2, 3))
 True
 >>> action_from_id(state, 1, action_id(state, Bid(1, 2, 3)))
@@ -61,7 +61,12 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.cards import FESTIVAL_CARD_EFFECTS, GENRES, CardKind
+from partyrules.games.hollywood.cards import (
+    FESTIVAL_CARD_EFFECTS,
+    GENRES,
+    CardKind,
+    role_choices,
+)
 from partyrules.games.hollywood.crew import AGENT_TYPES
 from partyrules.games.hollywood.flow import SECOND_TEAM_TOKEN, WORTHLESS_TOKENS
 from partyrules.games.hollywood.production import FILMS, move_budget
@@ -74,6 +79,7 @@ from partyrules.games.hollywood.state import (
     Studio,
     View,
     YearReport,
+    auction_lots,
     components,
 )
 
@@ -168,6 +174,7 @@ class _Layout:
     star_at: dict[int, int]
     playable_at: dict[int, int]
     dual_at: dict[int, int]
+    """The cards that choose a role in a film: dual cards and Editors."""
     teacher_at: dict[int, int]
     teachable_at: dict[int, int]
     """The cards (and the Second-Team Director token) a Teacher may give an icon to."""
@@ -186,7 +193,7 @@ class _Layout:
 
 
 def _roles(kind: CardKind) -> tuple[str | None, ...]:
-    return tuple(kind.roles) if kind.kind == "dual" else (None,)
+    return role_choices(kind) or (None,)
 
 
 def _films_of(kind: CardKind) -> bool:
@@ -196,7 +203,8 @@ def _films_of(kind: CardKind) -> bool:
 
 
 def _teachable(kind: CardKind) -> bool:
-    return kind.kind in _TEACHABLE_KINDS or (kind.kind == "crew" and bool(kind.genres))
+    return kind.kind in _TEACHABLE_KINDS or kind.effect == "editor" or (
+        kind.kind == "crew" and bool(kind.genres))
 
 
 @lru_cache(maxsize=64)
@@ -218,7 +226,7 @@ def _layout(config: Config) -> _Layout:
     discardable = tuple(c for c in held if not kinds[c].scandal)
     movable = [(c, kinds[c]) for c in held if _films_of(kinds[c])]
     movable += [(token, kind) for token, kind in sorted(token_kinds.items(), reverse=True)]
-    duals = tuple(c for c in held if kinds[c].kind == "dual")
+    duals = tuple(c for c in held if role_choices(kinds[c]))
     teachers: tuple[int, ...] = ()
     teachable: tuple[int, ...] = ()
     if config.awards:
@@ -239,7 +247,8 @@ def _layout(config: Config) -> _Layout:
           else [])
     block(GiveStar, [(card, to) for card in star for to in seats])
     block(Draft, [(card,) for card in basic])
-    block(Bid, [(lot, v) for lot in range(1, players + 2) for v in _BID_VALUES])
+    block(Bid, [(lot, v) for lot in range(1, auction_lots(players) + 1)
+                for v in _BID_VALUES])
     block(PlayCrew, [(card,) for card in playable])
     block(ChooseTarget, [(target,) for target in seats])
     block(NameType, [(kind,) for kind in AGENT_TYPES])
@@ -284,6 +293,7 @@ def _positions(ids: tuple[int, ...]) -> dict[int, int]:
 def _sections(n: int, cards: int, stars: int, playable: int, duals: int, teachers: int,
               teachable: int, festivals: int) -> tuple[tuple[str, int], ...]:
     """The tensor's sections and widths, in order (documented on the game's page)."""
+    lots = auction_lots(n)
     return (
         ("seat", n), ("year", 3), ("stage", len(STAGES)), ("distributor", n),
         ("to_act", n), ("done", n), ("crew_seat", n), ("money", n),
@@ -291,8 +301,8 @@ def _sections(n: int, cards: int, stars: int, playable: int, duals: int, teacher
         ("hand_sizes", n), ("packet_sizes", n), ("set_aside_sizes", n),
         ("hand", cards), ("packet", cards), ("pick", cards), ("stars", stars),
         ("lots", n * stars), ("discard", cards), ("set_aside", cards),
-        ("own_bid", n + 2 + len(_BID_VALUES)),
-        ("revealed_bids", n * (n + 1 + len(_BID_VALUES))),
+        ("own_bid", 1 + lots + len(_BID_VALUES)),
+        ("revealed_bids", n * (lots + len(_BID_VALUES))),
         ("plays", playable * (2 * n + len(AGENT_TYPES) + len(PLAY_STATUSES))),
         ("films", FILMS * cards), ("second_role", duals),
         ("tokens", len(TOKENS) * TOKEN_PLACES), ("studio_discards", cards),
@@ -442,14 +452,15 @@ def observation_tensor(view: View) -> array[float]:
             values[start + lot * len(star_at) + star_at[card]] = 1.0
     _cards(values, at["discard"], card_at, view.discard)
     _cards(values, at["set_aside"], card_at, view.set_aside)
+    lots = auction_lots(n)
     if view.own_bid is not None:  # lot 0 is the bid for the first distribution
         values[at["own_bid"] + view.own_bid.lot] = 1.0
-        values[at["own_bid"] + n + 2 + view.own_bid.value] = 1.0
-    start, row = at["revealed_bids"], n + 1 + len(_BID_VALUES)
+        values[at["own_bid"] + 1 + lots + view.own_bid.value] = 1.0
+    start, row = at["revealed_bids"], lots + len(_BID_VALUES)
     for holder, bid in enumerate(view.revealed_bids):
         if bid is not None:
             values[start + holder * row + bid.lot - 1] = 1.0
-            values[start + holder * row + n + 1 + bid.value] = 1.0
+            values[start + holder * row + lots + bid.value] = 1.0
     _write_plays(values, view, layout)
     if view.studio is not None:
         _write_studio(values, view.studio, view.config, layout)
@@ -531,7 +542,7 @@ def _write_studio(values: array[float], studio: Studio, config: Config,
                 values[tokens + TOKEN_PLACES * (-1 - card) + 1 + film] = 1.0
             else:
                 values[films + film * width + card_at[card]] = 1.0
-                if card in dual_at and slot.role == kinds[card].roles[1]:
+                if card in dual_at and slot.role == role_choices(kinds[card])[1]:
                     values[second + dual_at[card]] = 1.0
             if slot.icon:
                 values[icons + _GENRE[slot.icon] * teachable + teachable_at[card]] = 1.0

@@ -4,8 +4,9 @@ builds a valid arrangement for random play.
 
 A film is a sequence of :class:`Placed` cards: a card kind, the role it plays in the film
 and the virtual genre icon a Teacher gave it. Roles are ``"script"``, ``"director"``,
-``"actor"``, ``"actress"``, ``"crew"`` (green Film Crew) and ``"staff"`` (green Special
-Staff); a dual card plays one of its two roles.
+``"actor"``, ``"actress"``, ``"cast"`` (an Editor's cast place, neither actor nor
+actress), ``"crew"`` (green Film Crew) and ``"staff"`` (green Special Staff); a dual card
+plays one of its two roles, an Editor the director or one cast member.
 
 >>> from partyrules.games.hollywood.cards import CardKind
 >>> script = CardKind("Romance Script", "basic", "script", frozenset({"R"}), 2)
@@ -27,7 +28,7 @@ from functools import lru_cache
 
 import attrs
 
-from partyrules.games.hollywood.cards import GENRES, CardKind
+from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
 
 __all__ = [
     "CAST_ROLES",
@@ -48,9 +49,11 @@ __all__ = [
     "title_figurines",
 ]
 
-FILM_ROLES: tuple[str, ...] = ("script", "director", "actor", "actress", "crew", "staff")
-"""The roles a card plays in a film (``crew``: green Film Crew, ``staff``: Special Staff)."""
-CAST_ROLES: frozenset[str] = frozenset({"actor", "actress"})
+FILM_ROLES: tuple[str, ...] = ("script", "director", "actor", "actress", "cast", "crew",
+                                "staff")
+"""The roles a card plays in a film (``cast``: an Editor as one cast member, ``crew``:
+green Film Crew, ``staff``: Special Staff)."""
+CAST_ROLES: frozenset[str] = frozenset({"actor", "actress", "cast"})
 """The roles that make up a film's cast."""
 GREEN_ROLES: frozenset[str] = frozenset({"crew", "staff"})
 """The roles of green cards."""
@@ -62,7 +65,8 @@ FESTIVAL_EFFECTS: tuple[str, ...] = (
 _NATURAL_ROLE: dict[str, str] = {
     "script": "script", "director": "director", "actor": "actor", "actress": "actress",
     "crew": "crew", "staff": "staff"}
-_GENRE_ROLES = frozenset({"director", "actor", "actress"})
+_GENRE_ROLES = frozenset({"director", "actor", "actress", "cast"})
+_GREEN_KINDS = frozenset({"crew", "staff"})
 _SUPPLY_BACKS = frozenset({"worthless", "second_team"})
 _MAX_FILMS = 3
 
@@ -85,17 +89,25 @@ def role_error(kind: CardKind, role: str) -> str | None:
 
     A script plays ``script``, a director (a Second-Team Director included)
     ``director``, an actor ``actor``, an actress ``actress``, Film Crew ``crew``,
-    Special Staff ``staff``; a dual card one of its two roles.
+    Special Staff ``staff``; a dual card one of its two roles; an Editor ``director`` or
+    ``cast`` (never plain crew: like a dual card it takes one of its roles).
 
     >>> dual = CardKind("Actor/Director", "star", "dual", roles=("actor", "director"))
     >>> role_error(dual, "director") is None, role_error(dual, "actress")
     (True, "Awards, dual roles: Actor/Director plays actor or director, not 'actress'")
+    >>> role_error(CardKind("Editor", "basic", "crew", effect="editor"), "crew")
+    "Editor: Editor acts as director or cast, not 'crew'"
     """
     if kind.kind == "dual":
         if role in kind.roles:
             return None
         return (f"Awards, dual roles: {kind.name} plays {' or '.join(kind.roles)}, "
                 f"not {role!r}")
+    if kind.effect == "editor":
+        choices = role_choices(kind)
+        if role in choices:
+            return None
+        return f"Editor: {kind.name} acts as {' or '.join(choices)}, not {role!r}"
     natural = _NATURAL_ROLE.get(kind.kind)
     if natural is None:
         return f"Stage 5: a {kind.kind} card never goes into a film"
@@ -105,7 +117,8 @@ def role_error(kind: CardKind, role: str) -> str | None:
 
 
 def _is_green(placed: Placed) -> bool:
-    return placed.role in GREEN_ROLES
+    # The printed frame: an Editor directing or acting is still a green card.
+    return placed.kind.kind in _GREEN_KINDS
 
 
 def _green_effect(placed: Placed, effect: str) -> bool:
@@ -121,7 +134,8 @@ def _is_independent(placed: Placed) -> bool:
 
 
 def _takes_icon(placed: Placed) -> bool:
-    """Acting as director, actor, actress or Assistant Director (crew with icons)."""
+    """Acting as director, actor, actress, cast member (an Editor) or Assistant Director
+    (crew with icons)."""
     if placed.role in _GENRE_ROLES:
         return True
     return placed.role == "crew" and placed.kind.kind == "crew" and bool(placed.kind.genres)
@@ -150,7 +164,8 @@ def film_error(film: Sequence[Placed]) -> str | None:
     cast = sum(1 for placed in film if placed.role in CAST_ROLES)
     if _count_green(film, "animator"):
         if cast:
-            return "Scandals, Animator: no actor or actress in a film with an Animator"
+            return ("Scandals, Animator: no actor, actress or other cast member in a film "
+                    "with an Animator")
     elif not cast:
         return ("Stage 5, rule 3: a film has at least one actor or actress "
                 "(none only with an Animator)")
@@ -198,6 +213,8 @@ class BoxOffice:
     """1. The coin values of all its cards."""
     genre: int
     """2. The genre bonus: 2 (3 under the genre's Festival) per matching card."""
+    sound: int
+    """2. With the genre bonus: Sound Engineers x distinct genres among the film's icons."""
     duo: int
     """3. An actor and an actress: 4, 7 with a Lighting Technician; +2 Red Carpet Gala."""
     choreography: int
@@ -209,9 +226,9 @@ class BoxOffice:
 
     @property
     def total(self) -> int:
-        """The film's box office: the sum of the six items."""
-        return (self.coins + self.genre + self.duo + self.choreography + self.critic
-                + self.festival)
+        """The film's box office: the sum of the six items (the sound with the genre)."""
+        return (self.coins + self.genre + self.sound + self.duo + self.choreography
+                + self.critic + self.festival)
 
 
 def _supply_cards(film: Sequence[Placed]) -> int:
@@ -220,7 +237,8 @@ def _supply_cards(film: Sequence[Placed]) -> int:
 
 def box_office(film: Sequence[Placed], *, festival: str = "",
                seat_films: Sequence[Sequence[Placed]] = ()) -> BoxOffice:
-    """The Stage 6 tally of ``film``, items 1-6 in order.
+    """The Stage 6 tally of ``film``, items 1-6 in order, the Sound Engineers' item
+    added with the genre bonus (item 2).
 
     ``festival`` is the effect of the year's Festival card (one of
     :data:`FESTIVAL_EFFECTS`); ``seat_films`` all the films of the film's owner this
@@ -235,6 +253,8 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
         matching = sum(1 for placed in film if _takes_icon(placed)
                        and (genre in placed.kind.genres or placed.icon == genre))
         bonus = per_card * matching
+    engineers = _count_green(film, "sound_engineer")
+    sound = engineers * len(_icons(film)) if engineers else 0
     duo = 0
     roles = {placed.role for placed in film}
     if "actor" in roles and "actress" in roles:
@@ -246,8 +266,19 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
     films = seat_films or (film,)
     critic = _count_green(film, "critic") * sum(_supply_cards(f) for f in films)
     week = 2 * _supply_cards(film) if festival == "independent_cinema_week" else 0
-    return BoxOffice(coins=coins, genre=bonus, duo=duo, choreography=choreography,
-                     critic=critic, festival=week)
+    return BoxOffice(coins=coins, genre=bonus, sound=sound, duo=duo,
+                     choreography=choreography, critic=critic, festival=week)
+
+
+def _icons(film: Sequence[Placed]) -> set[str]:
+    """The distinct genres among the icons of the film's cards, a Teacher's virtual
+    icons included."""
+    found: set[str] = set()
+    for placed in film:
+        found.update(placed.kind.genres)
+        if placed.icon:
+            found.add(placed.icon)
+    return found
 
 
 def film_cost(film: Sequence[Placed]) -> int:
@@ -303,13 +334,16 @@ def countable_figurines(film: Sequence[Placed]) -> int:
 # Staff). Every card that matters falls in a class (kind, Independent, Scandals, ...), and
 # a *plan* fixes the number of films of each type, which of them have a Director of
 # Photography (cast limit 3), how many dual cards of each class direct and how many cast
-# cards of each class act. Given those numbers the cards can always be dealt into films
-# (see _build), and the Scandals cards placed are a function of them, so the largest
-# number over all plans (a few hundred at most, memoized per class profile) is exact.
+# cards of each class act. An Editor is a dual card for this count: it directs or takes
+# one cast place, is Film Crew (so welcome in an Independent film) and never Independent.
+# Given those numbers the cards can always be dealt into films (see _build), and the
+# Scandals cards placed are a function of them, so the largest number over all plans (a
+# few hundred at most, memoized per class profile) is exact.
 
 # Card classes (indices into a profile).
 _SCRIPT_S, _SCRIPT_N, _DIRECTOR_S, _DIRECTOR_N = 0, 1, 2, 3
-# Dual cards able to direct (4-7) and cast cards (8-11), by (Independent, Scandals):
+# Dual cards able to direct, Editors included (4-7), and cast cards (8-11), by
+# (Independent, Scandals):
 # offset 0 = Independent Scandals, 1 = Independent, 2 = Scandals, 3 = neither.
 _DUAL, _CAST = 4, 8
 _ANIMATOR_S, _ANIMATOR_N = 12, 13
@@ -331,7 +365,7 @@ def _class_of(kind: CardKind) -> int | None:
         return _SCRIPT_S if kind.scandal else _SCRIPT_N
     if kind.kind == "director":
         return _DIRECTOR_S if kind.scandal else _DIRECTOR_N
-    if kind.kind == "dual" and "director" in kind.roles:
+    if (kind.kind == "dual" and "director" in kind.roles) or kind.effect == "editor":
         return _DUAL + _cast_offset(kind)
     if kind.kind in ("actor", "actress", "dual"):
         return _CAST + _cast_offset(kind)
@@ -500,7 +534,7 @@ def plan_films(cards: Sequence[CardKind], rng: random.Random | None = None,
     >>> from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
     >>> by_name = {kind.name: kind for kind in DEFAULT_CARD_DATA}
     >>> hand = [by_name[name] for name in ("Action Script", "Tabloid Director",
-    ...         "Comedy Actor", "Cameraman", "Paparazzo")]
+    ...         "Comedy Actor", "Stuntman", "Paparazzo")]
     >>> plan_films(hand)
     (((0, 'script'), (1, 'director'), (2, 'actor'), (3, 'crew'), (4, 'crew')),)
     """
@@ -517,9 +551,10 @@ def _pick(films: Sequence[int], rng: random.Random | None) -> int:
 
 
 def natural_role(kind: CardKind) -> str:
-    """The role a card plays in a film (a dual card: its first role)."""
-    if kind.kind == "dual":
-        return kind.roles[0]
+    """The role a card plays in a film (a dual card or an Editor: its first role)."""
+    choices = role_choices(kind)
+    if choices:
+        return choices[0]
     return _NATURAL_ROLE[kind.kind]
 
 
@@ -555,9 +590,10 @@ def _build(cards: Sequence[CardKind], plan: _Plan, rng: random.Random | None,
 
     def add_cast(f: int, index: int) -> None:
         kind = cards[index]
-        role = kind.kind
-        if role == "dual":
-            roles = [r for r in kind.roles if r in CAST_ROLES]
+        role: str = kind.kind
+        choices = role_choices(kind)
+        if choices:
+            roles = [r for r in choices if r in CAST_ROLES]
             role = roles[0] if rng is None else rng.choice(roles)
         films[f].append((index, role))
         used.add(index)
@@ -607,10 +643,11 @@ def _build(cards: Sequence[CardKind], plan: _Plan, rng: random.Random | None,
         for index in animators:
             if cards[index].scandal or (rng is not None and rng.random() < 0.3):
                 add(_pick(a_films, rng), index)
-    # The other Scandals green cards (and unused Scandals DoPs) wherever allowed.
+    # The other Scandals green cards (and unused Scandals DoPs) wherever allowed; an
+    # Editor is never plain crew, and the plan already counts the ones it places.
     for index, kind in enumerate(cards):
-        if kind.scandal and kind.kind in ("crew", "staff") and kind.effect != "animator" \
-                and index not in used:
+        if kind.scandal and kind.kind in ("crew", "staff") \
+                and kind.effect not in ("animator", "editor") and index not in used:
             allowed = staff_films if kind.kind == "staff" else list(range(count))
             if allowed:
                 add(_pick(allowed, rng), index)

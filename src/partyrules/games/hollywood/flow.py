@@ -36,6 +36,7 @@ from partyrules.games.hollywood.state import (
     Studio,
     Trophy,
     YearReport,
+    auction_lots,
 )
 
 __all__ = [
@@ -247,7 +248,7 @@ def resolve_auction(state: State, changes: dict[str, Any],
     star = state.star
     festival = _festival(state)
     losers: list[int] = []
-    for lot in range(1, players + 2):
+    for lot in range(1, auction_lots(players) + 1):
         bidders = [s for s in range(players) if (b := bids[s]) is not None and b.lot == lot]
         if not bidders:
             continue
@@ -358,9 +359,9 @@ def reveal(state: State, studios: tuple[Studio, ...]) -> State:
             cost += spent
             income += tally.total
             reports.append(FilmReport(
-                seat, index, film, tally.coins, tally.genre, tally.duo, tally.choreography,
-                tally.critic, tally.festival, tally.total, spent, title_figurines(cards),
-                countable_figurines(cards)))
+                seat, index, film, tally.coins, tally.genre, tally.sound, tally.duo,
+                tally.choreography, tally.critic, tally.festival, tally.total, spent,
+                title_figurines(cards), countable_figurines(cards)))
         money[seat] = max(0, money[seat] - cost + income)
     best = _film_of_the_year(reports)
     trophies = list(state.trophies)

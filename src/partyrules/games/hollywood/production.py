@@ -23,7 +23,7 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.cards import GENRES, CardKind
+from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
 from partyrules.games.hollywood.films import (
     natural_role,
     plan_films,
@@ -63,7 +63,8 @@ __all__ = [
 
 FILMS = 3
 """Stage 5: films 0, 1 and 2."""
-TEACHABLE = ("director", "actor", "actress")
+TEACHABLE = ("director", "actor", "actress", "cast")
+"""The roles a Teacher's icon may go to (an Editor as director or cast member too)."""
 
 
 def studio_of(state: State, seat: int) -> Studio:
@@ -92,7 +93,7 @@ def _where(studio: Studio, card: int) -> tuple[int | None, str | None]:
 
 
 def _roles(kind: CardKind) -> tuple[str | None, ...]:
-    return tuple(kind.roles) if kind.kind == "dual" else (None,)
+    return role_choices(kind) or (None,)
 
 
 # -- the rules ---------------------------------------------------------------------------------
@@ -100,8 +101,8 @@ def _roles(kind: CardKind) -> tuple[str | None, ...]:
 
 def assign_error(state: State, action: AssignCard) -> str | None:
     """Stage 5: a card of one's own into a film 0-2 or back to the hand, in a role it
-    may play; not where it already is; within the move budget (past it, only toward a
-    valid arrangement)."""
+    may play (a dual card and an Editor name theirs); not where it already is; within
+    the move budget (past it, only toward a valid arrangement)."""
     studio = studio_of(state, action.seat)
     card, film, role = action.card, action.film, action.role
     if type(card) is not int or card not in _cards(studio):
@@ -109,13 +110,15 @@ def assign_error(state: State, action: AssignCard) -> str | None:
     if film is not None and (type(film) is not int or not 0 <= film < FILMS):
         return f"Stage 5: a film is 0, 1 or 2 (or null for the hand), not {film!r}"
     kind = kinds_of(state, (card,))[0]
-    if kind.kind == "dual":
-        if film is not None and (not isinstance(role, str) or role not in kind.roles):
-            return f"Dual-Role Cards: {kind.name} acts as one of {list(kind.roles)}"
+    choices = role_choices(kind)
+    if choices:
+        if film is not None and (not isinstance(role, str) or role not in choices):
+            rule = "Dual-Role Cards" if kind.kind == "dual" else "Editor"
+            return f"{rule}: {kind.name} acts as one of {list(choices)}"
         if film is None and role is not None:
             return "Stage 5: a card in the hand plays no role"
     elif role is not None:
-        return "Stage 5: only a dual-role card takes a role"
+        return "Stage 5: only a dual-role card or an Editor takes a role"
     acting = None if film is None else (role or natural_role(kind))
     if acting is not None:
         error = role_error(kind, acting)
@@ -165,7 +168,8 @@ def take_error(state: State, action: TakeWorthlessScript | TakeSecondTeamDirecto
 
 def teach_error(state: State, action: TeachIcon) -> str | None:
     """Teacher (Awards): once per Teacher per year, one virtual genre icon on a card of
-    the Teacher's film acting as director, actor, actress or Assistant Director."""
+    the Teacher's film acting as director, actor, actress or Assistant Director (an
+    Editor directing or in the cast included)."""
     studio = studio_of(state, action.seat)
     teacher, card, genre = action.teacher, action.card, action.genre
     if type(teacher) is not int or teacher < 0 or teacher not in _cards(studio) or \
@@ -273,7 +277,7 @@ def _plan(state: State, studio: Studio,
         for position, role in film:
             card = usable[position]
             kind = kinds[position]
-            target[card] = (index, role if kind.kind == "dual" else None)
+            target[card] = (index, role if role_choices(kind) else None)
     return target
 
 

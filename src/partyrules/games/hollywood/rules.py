@@ -94,6 +94,7 @@ from partyrules.games.hollywood.state import (
     Producing,
     StarDistribution,
     State,
+    auction_lots,
     components,
 )
 
@@ -113,8 +114,9 @@ __all__ = [
 ]
 
 TWO_PLAYER_BASIC = 42
-TWO_PLAYER_STAR = 15
-"""Setup: with 2 players only the top 42 basic and 15 star cards are used."""
+TWO_PLAYER_STAR = 12
+"""Setup: with 2 players only the top 42 basic and 12 star cards are used (a published
+account of the 2-player game); a year uses 4 of them, with no face-down lot."""
 
 
 def setup(config: Config, seed: int) -> State:
@@ -285,14 +287,14 @@ def _draft_rule(state: State, action: Draft) -> str | None:
 def _lots(state: State) -> tuple[int, ...]:
     players = state.config.players
     lots = [i + 1 for i, card in enumerate(state.lots) if card is not None]
-    if state.star:
+    if state.star and auction_lots(players) > players:
         lots.append(players + 1)
     return tuple(lots)
 
 
 def _bid_rule(state: State, action: Bid) -> str | None:
-    """Stage 3: a lot with a card (N+1: the face-down star card, while one exists) and
-    one of one's unspent bid cards, at most one's money."""
+    """Stage 3: a lot with a card (N+1: the face-down star card, while one exists, from 3
+    players on) and one of one's unspent bid cards, at most one's money."""
     error = _acting_error(state, action, Bidding, "bidding")
     if error:
         return error

@@ -49,6 +49,7 @@ __all__ = [
     "Trophy",
     "View",
     "YearReport",
+    "auction_lots",
     "component_data",
     "components",
     "places",
@@ -62,6 +63,12 @@ BID_CARDS: frozenset[int] = frozenset(range(5))
 """Setup: every seat's bid cards 0 to 4."""
 MAX_WORTHLESS = 3
 """Stage 5: at most 3 Worthless Scripts per seat per year."""
+
+
+def auction_lots(players: int) -> int:
+    """Stage 3: the number of auction lots, 1..N face up and N+1 the face-down top star
+    card; with 2 players there is no face-down lot (a year uses 4 star cards)."""
+    return players if players == 2 else players + 1
 
 
 def _check_config(config: Config) -> None:
@@ -186,7 +193,8 @@ class Play:
 
 @attrs.frozen(slots=True)
 class PlacedBid:
-    """Stage 3: a bid card on a lot (lot N+1 is the face-down star card)."""
+    """Stage 3: a bid card on a lot (lot N+1 is the face-down star card, from 3 players
+    on)."""
 
     lot: int
     value: int
@@ -231,6 +239,8 @@ class FilmReport:
     slots: tuple[Slot, ...]
     coins: int
     genre: int
+    sound: int
+    """The Sound Engineers' item, added with the genre bonus."""
     duo: int
     choreography: int
     critic: int
@@ -359,7 +369,7 @@ class State:
     basic: tuple[int, ...]
     """The basic deck, top first."""
     star: tuple[int, ...]
-    """The star deck, top first (its top card is auction lot N+1)."""
+    """The star deck, top first (its top card is auction lot N+1 from 3 players on)."""
     festivals: tuple[int, ...]
     festival: int | None
     """This year's Festival card (public)."""

@@ -54,6 +54,7 @@ from partyrules.games.hollywood.state import (
     State,
     Studio,
     View,
+    auction_lots,
 )
 
 __all__ = ["card_name", "describe_action", "determinize", "render_view", "view"]
@@ -334,6 +335,8 @@ def card_name(config: Config, card: int) -> str:
 
 
 _DESCRIBE: dict[type, Callable[[State, object, int | None], str]] = {}
+_ROLE_WORDS = {"cast": "a cast member"}
+"""How narration says a role whose name is not a card type (an Editor in the cast)."""
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
@@ -383,7 +386,7 @@ def describe_action(state: State, action: Action, viewer: int | None = None) -> 
             if not own:
                 return f"{who} works on its films"
             where = "the hand" if film is None else f"film {film}"
-            acting = f" as {role}" if role else ""
+            acting = f" as {_ROLE_WORDS.get(role, role)}" if role else ""
             return f"{who} puts {card_name(config, card)} into {where}{acting}"
         case TakeWorthlessScript(discard=card) | TakeSecondTeamDirector(discard=card):
             what = ("a Second-Team Director" if isinstance(action, TakeSecondTeamDirector)
@@ -412,9 +415,11 @@ def render_view(view: View) -> str:
                  f"{len(view.discard)}; supply: {view.worthless_size} Worthless Scripts, "
                  f"{view.second_team_size} Second-Team Directors")
     if any(card is not None for card in view.lots):
+        hidden = auction_lots(config.players) > config.players
         lines.append("Lots: " + "; ".join(
             f"{i + 1}) {card_name(config, c)}" for i, c in enumerate(view.lots)
-            if c is not None) + f"; {len(view.lots) + 1}) the top star card")
+            if c is not None) + (f"; {len(view.lots) + 1}) the top star card"
+                                 if hidden else ""))
     if view.stars:
         lines.append("Stars to hand out: " + ", ".join(card_name(config, c)
                                                        for c in view.stars))
@@ -427,17 +432,18 @@ def render_view(view: View) -> str:
     lines.append("Hands: " + ", ".join(f"seat {s} {n}" for s, n in enumerate(view.hand_sizes)))
     if view.studio is not None:
         for index, film in enumerate(view.studio.films):
-            cells = ", ".join(card_name(config, s.card) + (f" as {s.role}" if s.role else "")
+            cells = ", ".join(card_name(config, s.card)
+                              + (f" as {_ROLE_WORDS.get(s.role, s.role)}" if s.role else "")
                               + (f" +{s.icon}" if s.icon else "") for s in film)
             lines.append(f"Your film {index}: {cells or '(empty)'}")
     if view.report is not None:
         lines.append(f"Year {view.report.year} box office:")
-        lines.append(f"  {'seat':>4} {'film':>4} {'coins':>5} {'genre':>5} {'duo':>3} "
-                     f"{'chor':>4} {'crit':>4} {'fest':>4} {'total':>5} {'cost':>4} "
-                     f"{'title':>5}")
+        lines.append(f"  {'seat':>4} {'film':>4} {'coins':>5} {'genre':>5} {'snd':>3} "
+                     f"{'duo':>3} {'chor':>4} {'crit':>4} {'fest':>4} {'total':>5} "
+                     f"{'cost':>4} {'title':>5}")
         for r in view.report.films:
-            lines.append(f"  {r.seat:>4} {r.film:>4} {r.coins:>5} {r.genre:>5} {r.duo:>3} "
-                         f"{r.choreography:>4} {r.critic:>4} {r.festival:>4} "
+            lines.append(f"  {r.seat:>4} {r.film:>4} {r.coins:>5} {r.genre:>5} {r.sound:>3} "
+                         f"{r.duo:>3} {r.choreography:>4} {r.critic:>4} {r.festival:>4} "
                          f"{r.box_office:>5} {r.cost:>4} {r.title:>5}")
         best = view.report.film_of_the_year
         lines.append("  Film of the Year: " + ("none" if best is None
