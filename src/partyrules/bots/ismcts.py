@@ -12,11 +12,11 @@ what its seat's view holds.
 A playout ends with the game, or after ``playout_steps`` actions when the game has a
 :attr:`~partyrules.core.game.Search.heuristic` (by default :data:`PLAYOUT_STEPS`, or
 the game's own :attr:`~partyrules.core.game.Search.playout_steps`): the heuristic then
-judges the position (Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each seat's progress
-toward its story; Dany: each side's progress; When I Dream: each seat's chance to finish
-ahead). A finished game pays 1 to each winner and 0 to the others. Playouts play the
-game's ``playout_action`` where it declares one, else random actions. Each drawn deal is
-searched ``iterations_per_draw`` iterations in a row.
+judges the position (Dinner: the scores; Hollywood: money and trophies; Dylan Dog: each
+seat's progress toward its story; Dany: each side's progress; When I Dream: each seat's
+chance to finish ahead). A finished game pays 1 to each winner and 0 to the others.
+Playouts play the game's ``playout_action`` where it declares one, else random actions.
+Each drawn deal is searched ``iterations_per_draw`` iterations in a row.
 
 The actions searched for a seat are the game's ``search_actions`` where it declares them
 (a few that stand for many alike), else every legal action. In a race (several seats may
