@@ -14,8 +14,6 @@ True
 
 from __future__ import annotations
 
-from importlib import metadata as _metadata
-
 from partyrules import games as _games  # noqa: F401 - registers every game
 from partyrules.core.errors import (
     CorruptState,
@@ -37,6 +35,7 @@ from partyrules.core.match import (
 from partyrules.core.replay import Replay, ReplayReport
 from partyrules.core.rng import Rng
 from partyrules.core.serialize import dumps, json_schema, loads
+from partyrules.core.version import __version__ as __version__
 
 __all__ = [
     "GAMES",
@@ -63,9 +62,3 @@ __all__ = [
     "loads",
     "play_match",
 ]
-
-try:
-    __version__ = _metadata.version("partyrules")
-except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
-"""The installed distribution's version: written once, in ``pyproject.toml``."""

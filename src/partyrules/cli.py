@@ -28,6 +28,7 @@ import attrs
 import partyrules
 from partyrules import simulation
 from partyrules.bots import make_bot
+from partyrules.core import verify
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
 from partyrules.core.match import WAIT, play_match
@@ -519,9 +520,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print("The game is not over.")
     print(f"Replay verified: all {report.applied} actions applied.")
     if args.check:
-        from partyrules.core.verify import check_replay
-
-        violation = check_replay(replay)
+        violation = verify.check_replay(replay)
         if violation is not None:
             print(f"Check FAILED ({violation.check}) after action {violation.depth}: "
                   f"{violation.message}")
@@ -531,8 +530,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from partyrules.core import verify
-
     start: partyrules.Replay | None = None
     if args.start is not None:
         if args.option or args.players is not None or args.seeds != 1 or args.seed != 0:
@@ -583,9 +580,7 @@ def _position(game_name: str | None, where: str) -> partyrules.Replay:
         if game_name not in (None, replay.game):
             raise InvalidConfig(f"{where} is a {replay.game} position, not {game_name}")
         return replay
-    from partyrules.core.verify import stored_positions
-
-    stored = stored_positions(partyrules.get_game(game_name))
+    stored = verify.stored_positions(partyrules.get_game(game_name))
     if where not in stored:
         raise InvalidConfig(f"no file {where!r} and no stored {game_name} position of that "
                             f"name; stored: {', '.join(stored) or 'none'}")
@@ -700,36 +695,36 @@ def _parser() -> argparse.ArgumentParser:
                              "every state of the replay; exit 1 on a violation")
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
     schema.add_argument("game")
-    verify = commands.add_parser(
+    verifier = commands.add_parser(
         "verify", help="check every reachable state of a game from a setup or position",
         description="Visit every state reachable from the setup (or a position), each "
                     "once, and check the rules' invariants and the game's properties at "
                     "each. Exit 0: explored to the end, no violation; 1: a violation "
                     "(its shortest path is saved as a replay); 3: a budget stopped it.")
-    verify.add_argument("game", nargs="?", help="the game (optional with --from FILE)")
-    verify.add_argument("--config", "-o", dest="option", action="append",
-                        metavar="NAME=VALUE",
-                        help="a config field, the value in JSON or @FILE holding it "
-                             "(e.g. -o guests=@my-deck.json)")
-    verify.add_argument("--players", type=int, help="default: the game's minimum")
-    verify.add_argument("--from", dest="start", metavar="FILE|NAME",
-                        help="explore from the end of a replay file, or from a position "
-                             "the game stores (its page lists them)")
-    verify.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
-    verify.add_argument("--seeds", type=_positive, default=1,
-                        help="explore from N setups, seeds S to S+N-1 (default 1)")
-    verify.add_argument("--max-states", type=_positive_or_none, default=1_000_000,
-                        metavar="N|none", help="states per seed (default 1,000,000)")
-    verify.add_argument("--max-seconds", type=float, metavar="S",
-                        help="seconds per seed (default: no limit)")
-    verify.add_argument("--probes", type=_positive, default=8,
-                        help="forged actions tried per state for the refusal check "
-                             "(default 8 near the listed ones, 8 built from scratch)")
-    verify.add_argument("--save", metavar="FILE",
-                        help="where a violation's replay goes (default: "
-                             "violation-GAME-seedS.json)")
-    verify.add_argument("--progress", action=argparse.BooleanOptionalAction,
-                        help="draw a progress bar (default: on a terminal)")
+    verifier.add_argument("game", nargs="?", help="the game (optional with --from FILE)")
+    verifier.add_argument("--config", "-o", dest="option", action="append",
+                          metavar="NAME=VALUE",
+                          help="a config field, the value in JSON or @FILE holding it "
+                               "(e.g. -o guests=@my-deck.json)")
+    verifier.add_argument("--players", type=int, help="default: the game's minimum")
+    verifier.add_argument("--from", dest="start", metavar="FILE|NAME",
+                          help="explore from the end of a replay file, or from a position "
+                               "the game stores (its page lists them)")
+    verifier.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    verifier.add_argument("--seeds", type=_positive, default=1,
+                          help="explore from N setups, seeds S to S+N-1 (default 1)")
+    verifier.add_argument("--max-states", type=_positive_or_none, default=1_000_000,
+                          metavar="N|none", help="states per seed (default 1,000,000)")
+    verifier.add_argument("--max-seconds", type=float, metavar="S",
+                          help="seconds per seed (default: no limit)")
+    verifier.add_argument("--probes", type=_positive, default=8,
+                          help="forged actions tried per state for the refusal check "
+                               "(default 8 near the listed ones, 8 built from scratch)")
+    verifier.add_argument("--save", metavar="FILE",
+                          help="where a violation's replay goes (default: "
+                               "violation-GAME-seedS.json)")
+    verifier.add_argument("--progress", action=argparse.BooleanOptionalAction,
+                          help="draw a progress bar (default: on a terminal)")
     serve = commands.add_parser("serve", help="run the web table: people and bots play "
                                               "in the browser")
     serve.add_argument("--host", default="127.0.0.1",

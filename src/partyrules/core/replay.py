@@ -24,8 +24,10 @@ from typing import Any
 
 import attrs
 
+from partyrules.core.convert import unstructure
 from partyrules.core.errors import PartyRulesError
 from partyrules.core.game import get_game
+from partyrules.core.version import __version__
 
 __all__ = ["Replay", "ReplayReport", "component_digest"]
 
@@ -61,8 +63,6 @@ def component_digest(game: str, config: Any) -> str | None:
     >>> len(component_digest("dinner", game.Config(players=3)) or "")
     16
     """
-    from partyrules.core.serialize import unstructure
-
     component_data = get_game(game).component_data
     if component_data is None:
         return None
@@ -72,8 +72,6 @@ def component_digest(game: str, config: Any) -> str | None:
 
 
 def _library_version() -> str:
-    from partyrules import __version__
-
     return __version__
 
 

@@ -30,33 +30,24 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import math
 import random
 import typing
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 import attrs
 from hypothesis import strategies as st
 
+from partyrules.core import invariants
 from partyrules.core.encoding import observation_size
 from partyrules.core.errors import IllegalAction, InvalidConfig
-from partyrules.core.game import (
-    TABLE,
-    TABLE_RATE,
-    AnyGame,
-    Outcome,
-)
+from partyrules.core.game import TABLE, TABLE_RATE, AnyGame
+from partyrules.core.invariants import Broken
 from partyrules.core.match import Match, RandomPlayer
-from partyrules.core.probing import (
-    action_key,
-    constructed_actions,
-    nearby_actions,
-    normalize_action,
-    strict_key,
-)
+from partyrules.core.probing import action_key, normalize_action
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
@@ -230,6 +221,20 @@ def _fail(game: AnyGame, pt: Playthrough, step: int | None, message: str) -> Inv
         "is the bug report")
 
 
+@contextlib.contextmanager
+def _reported(game: AnyGame, pt: Playthrough, step: int | None) -> Iterator[None]:
+    """A failed check of :mod:`partyrules.core.invariants` inside, as the kit reports one:
+    an :class:`InvariantViolation` that says how to reproduce it."""
+    try:
+        yield
+    except Broken as broken:
+        raise _fail(game, pt, step, broken.message) from broken.__cause__
+
+
+ENUMERATED = "enumerated"
+"""The kit's word for the actions a game lists (the explorer says "listed")."""
+
+
 def _sampled(pt: Playthrough, samples: int | None, salt: int) -> Iterator[int]:
     """Indices of states to check: all, or ``samples`` of them (always the first and the
     last), chosen deterministically from the playthrough's seeds."""
@@ -259,23 +264,15 @@ def check_playthrough_ends(game: AnyGame, pt: Playthrough) -> None:
     last = pt.states[-1]
     if not game.is_terminal(last) or game.to_act(last):
         raise _fail(game, pt, len(pt.actions), "the playthrough stopped before the end")
-    result = game.outcome(last)
     players = _players(last)
-    if not isinstance(result, Outcome) or not result.reason:
-        raise _fail(game, pt, None, f"outcome is not a valid Outcome: {result!r}")
-    if not result.winners <= set(range(players)):
-        raise _fail(game, pt, None, f"winners {set(result.winners)} are not seats")
-    if result.scores is not None and len(result.scores) != players:
-        raise _fail(game, pt, None, f"scores {result.scores} are not one per seat")
+    with _reported(game, pt, None):
+        invariants.check_ending(game, last, (), players)
     for index in (0, len(pt.states) // 2):
         state = pt.states[index]
         if game.is_terminal(state):
             continue
-        try:
-            game.outcome(state)
-        except IllegalAction:
-            continue
-        raise _fail(game, pt, index, "outcome() of a running game did not raise IllegalAction")
+        with _reported(game, pt, index):
+            invariants.check_ending(game, state, game.to_act(state), players)
 
 
 def check_determinism(game: AnyGame, pt: Playthrough, samples: int | None = 20) -> None:
@@ -300,45 +297,22 @@ def check_legal_matches_apply(game: AnyGame, pt: Playthrough, samples: int | Non
         snapshot = copy.deepcopy(state)
         acting = game.to_act(state)
         legal: set[Any] = set()
-        for seat in _seats(state):
-            options = list(game.legal_actions(state, seat))
-            if seat not in acting and options:
-                raise _fail(game, pt, index, f"seat {seat} is not to act but has actions")
-            if seat in acting and not options:
-                raise _fail(game, pt, index, f"seat {seat} is to act but has no action")
-            exact = [strict_key(a) for a in options]  # texts count: one Guess per word
-            if len(set(exact)) != len(exact):
-                raise _fail(game, pt, index, f"seat {seat}'s legal actions repeat")
-            keys = [action_key(a) for a in options]
-            legal.update(keys)
-            for action in rng.sample(options, min(per_state, len(options))):
-                try:
-                    game.apply(state, action)
-                except IllegalAction as exc:
-                    raise _fail(game, pt, index, f"legal {action!r} was refused: {exc}") from exc
-            if seat in acting:
-                drawn = game.random_action(state, seat, rng)
-                if action_key(drawn) not in set(keys):
-                    raise _fail(game, pt, index, f"random_action gave illegal {drawn!r}")
-        enumerated = [a for seat in acting for a in game.legal_actions(state, seat)]
-        candidates = list(nearby_actions(rng, state, enumerated, per_state))
-        candidates.extend(constructed_actions(game, rng, state, enumerated))
-        if index > 0:
-            candidates.append(pt.actions[index - 1])  # the same action again: out of phase
-        for action in candidates:
-            expected = action_key(action) in legal
-            try:
-                game.apply(state, action)
-                accepted = True
-            except IllegalAction:
-                accepted = False
-            except Exception as exc:  # the contract: only IllegalAction for a bad action
-                raise _fail(game, pt, index,
-                            f"{action!r} raised {type(exc).__name__}: {exc}") from exc
-            if accepted != expected:
-                verdict = "accepted" if accepted else "refused"
-                raise _fail(game, pt, index, f"{action!r} was {verdict} but is "
-                                             f"{'' if expected else 'not '}enumerated")
+        with _reported(game, pt, index):
+            for seat in _seats(state):
+                options = list(game.legal_actions(state, seat))
+                invariants.check_listing(seat, acting, options)
+                keys = {action_key(a) for a in options}
+                legal.update(keys)
+                for action in rng.sample(options, min(per_state, len(options))):
+                    invariants.apply_listed(game, state, action, ENUMERATED)
+                if seat in acting:
+                    invariants.check_random_action(game, state, seat, rng, keys)
+            enumerated = [a for seat in acting for a in game.legal_actions(state, seat)]
+            # The same action again: out of phase.
+            previous = (pt.actions[index - 1],) if index > 0 else ()
+            candidates = invariants.refusal_candidates(game, state, enumerated, rng,
+                                                       per_state, previous=previous)
+            invariants.check_refusal(game, state, candidates, legal, ENUMERATED)
         if state != snapshot:
             raise _fail(game, pt, index, "trying actions changed the state")
 
@@ -348,16 +322,11 @@ def check_round_trip(game: AnyGame, pt: Playthrough, samples: int | None = 6) ->
     and a loaded state passes ``validate``."""
     players = _players(pt.states[0])
     for index in _sampled(pt, samples, 4):
-        state = pt.states[index]
-        things = [state, *(game.view(state, seat) for seat in (None, *range(players)))]
-        if index < len(pt.actions):
-            things.append(pt.actions[index])
-        for thing in things:
-            if loads(dumps(thing)) != thing:
-                raise _fail(game, pt, index, f"a {type(thing).__name__} changed in a round trip")
-    for thing in (pt.config, game.outcome(pt.states[-1]), pt.replay()):
-        if loads(dumps(thing)) != thing:
-            raise _fail(game, pt, None, f"a {type(thing).__name__} changed in a round trip")
+        action = (pt.actions[index],) if index < len(pt.actions) else ()
+        with _reported(game, pt, index):
+            invariants.check_round_trip(game, pt.states[index], players, *action)
+    with _reported(game, pt, None):
+        invariants.check_documents((pt.config, game.outcome(pt.states[-1]), pt.replay()))
 
 
 def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> None:
@@ -367,42 +336,20 @@ def check_no_leak(game: AnyGame, pt: Playthrough, samples: int | None = 6) -> No
     rng = random.Random(pt.bot_seed ^ 5)
     players = _players(pt.states[0])
     for index in _sampled(pt, samples, 5):
-        state = pt.states[index]
-        for seat in range(players):
-            sampled = game.determinize(state, seat, rng)
-            game.validate(sampled)
-            if game.view(sampled, seat) != game.view(state, seat):
-                raise _fail(game, pt, index, f"determinize for seat {seat} changed its view")
-            if game.view(sampled, None) != game.view(state, None):
-                raise _fail(game, pt, index, "the spectator's view shows what seat "
-                                             f"{seat} cannot know")
-            ours = [action_key(a) for a in game.legal_actions(state, seat)]
-            theirs = [action_key(a) for a in game.legal_actions(sampled, seat)]
-            if ours != theirs:
-                raise _fail(game, pt, index, f"seat {seat}'s actions depend on what it "
-                                             "cannot see")
+        with _reported(game, pt, index):
+            invariants.check_no_leak(game, pt.states[index], players, rng)
 
 
 def check_conservation(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
     """6. Every component is in exactly one place, the same components at every step;
     every state passes the game's ``validate``. Components are distinct values (a game
     with identical tokens numbers them)."""
-    def inventory(state: Any) -> Counter[Hashable]:
-        return Counter(item for items in game.places(state).values() for item in items)
-
-    expected = inventory(pt.states[0])
+    expected = invariants.inventory(game, pt.states[0])
     for index in _sampled(pt, samples, 6):
         state = pt.states[index]
         game.validate(state)
-        found = inventory(state)
-        duplicated = [item for item, times in found.items() if times > 1]
-        if duplicated:
-            raise _fail(game, pt, index, f"components in two places: {duplicated[:5]}")
-        if found != expected:
-            extra = found - expected
-            lost = expected - found
-            raise _fail(game, pt, index, f"components not conserved: extra {dict(extra)}, "
-                                         f"lost {dict(lost)}")
+        with _reported(game, pt, index):
+            invariants.check_conservation(game, state, expected)
 
 
 def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> None:
@@ -417,19 +364,8 @@ def check_simultaneous_commute(game: AnyGame, pt: Playthrough, samples: int | No
         seats = sorted(game.to_act(state))
         choices = {seat: game.random_action(state, seat, rng) for seat in seats}
         orders = [seats, seats[::-1], rng.sample(seats, len(seats))]
-        results = []
-        for order in orders:
-            result = state
-            for seat in order:
-                try:
-                    result = game.apply(result, choices[seat])
-                except IllegalAction as exc:
-                    raise _fail(game, pt, index, f"in order {order}, seat {seat}'s choice was "
-                                                 f"refused: {exc}") from exc
-            results.append(result)
-        if any(result != results[0] for result in results[1:]):
-            raise _fail(game, pt, index, f"simultaneous choices of seats {seats} do not "
-                                         "commute")
+        with _reported(game, pt, index):
+            invariants.check_commute(game, state, choices, orders)
 
 
 def json_nodes(document: Any, path: tuple[str | int, ...] = ()

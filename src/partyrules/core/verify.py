@@ -45,23 +45,19 @@ from __future__ import annotations
 import importlib.resources
 import random
 import time
-import traceback
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 import attrs
 
+from partyrules.core import invariants
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig
-from partyrules.core.game import TABLE, AnyGame, Outcome, get_game
-from partyrules.core.probing import (
-    action_key,
-    constructed_actions,
-    nearby_actions,
-    strict_key,
-)
+from partyrules.core.game import TABLE, AnyGame, get_game
+from partyrules.core.invariants import Broken, describe_crash
+from partyrules.core.probing import action_key
 from partyrules.core.replay import Replay
-from partyrules.core.serialize import dumps, loads
+from partyrules.core.serialize import loads
 
 POSITIONS_FOLDER = ("data", "explorations")
 """Where a game package keeps its stored exploration positions (replay files)."""
@@ -155,16 +151,6 @@ class Report:
         return "\n".join(lines)
 
 
-class _Found(Exception):
-    """Raised inside the search when a check fails."""
-
-    def __init__(self, check: str, message: str, trail: tuple[Any, ...] = ()) -> None:
-        super().__init__(message)
-        self.check = check
-        self.message = message
-        self.trail = trail  # actions after the state that lead into the fault
-
-
 def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
             start: Replay | None = None, max_states: int | None = 1_000_000,
             max_seconds: float | None = None, probes: int = 8,
@@ -236,10 +222,6 @@ def _chosen(checks: Iterable[str]) -> frozenset[str]:
     return chosen
 
 
-def _inventory(game: AnyGame, state: Any) -> Counter[Hashable]:
-    return Counter(item for items in game.places(state).values() for item in items)
-
-
 class _Explorer:
     def __init__(self, game: AnyGame, config: Any, seed: int, start: Replay | None,
                  checks: frozenset[str], probes: int) -> None:
@@ -288,7 +270,7 @@ class _Explorer:
             here = frontier.popleft()
             try:
                 successors = self._visit(here)
-            except _Found as found:
+            except Broken as found:
                 violation = Violation(found.check, found.message,
                                       self._replay(here, found.trail),
                                       self.depths[here] + len(found.trail))
@@ -319,7 +301,7 @@ class _Explorer:
         for number in range(len(actions) + 1):
             try:
                 self._visit(number)
-            except _Found as found:
+            except Broken as found:
                 return Violation(found.check, found.message,
                                  self._replay(number, found.trail), number + len(found.trail))
             if number == len(actions):
@@ -331,7 +313,7 @@ class _Explorer:
                 raise InvalidConfig(f"the replay's action {number} is refused: "
                                     f"{exc}") from None
             except Exception as exc:
-                return Violation("crash", _crash(f"applying {action!r}", exc),
+                return Violation("crash", describe_crash(f"applying {action!r}", exc),
                                  self._replay(number, (action,)), number + 1)
             self._add(state, number, action, number + 1)
         return None
@@ -341,11 +323,11 @@ class _Explorer:
         a violation when setting it up failed."""
         try:
             root = self._root()
-        except _Found as found:
+        except Broken as found:
             return Violation(found.check, found.message, self._replay(-1, found.trail), 0)
         self._add(root, -1, None, 0)
         if "conservation" in self.checks:
-            self.expected = _inventory(self.game, root)
+            self.expected = invariants.inventory(self.game, root)
         return None
 
     def _root(self) -> Any:
@@ -357,10 +339,10 @@ class _Explorer:
                 except IllegalAction as exc:
                     raise InvalidConfig(f"the start replay's action {number} is refused: "
                                         f"{exc}") from None
-        except (InvalidConfig, _Found):
+        except (InvalidConfig, Broken):
             raise
         except Exception as exc:
-            raise _Found("crash", _crash("setting up the start", exc)) from None
+            raise Broken("crash", describe_crash("setting up the start", exc)) from None
         return state
 
     def _add(self, state: Any, parent: int, action: Any, depth: int) -> int:
@@ -395,111 +377,43 @@ class _Explorer:
         """Check the state; return its successors, one per listed action."""
         state = self.states[here]
         game = self.game
+        checks = self.checks
         rng = random.Random(f"{self.seed}:{here}")
         try:
             acting = game.to_act(state)
-            if "validate" in self.checks:
-                try:
-                    game.validate(state)
-                except CorruptState as exc:
-                    raise _Found("validate", str(exc)) from None
-            if "ending" in self.checks:
-                self._check_ending(state, acting)
-            if "properties" in self.checks:
-                for prop in game.properties:
-                    if not prop.holds(state):
-                        raise _Found(f"property:{prop.name}",
-                                     f"{prop.name}: {prop.description} -- does not hold")
+            if "validate" in checks:
+                invariants.check_valid(game, state)
+            if "ending" in checks:
+                result = invariants.check_ending(game, state, acting, self.players)
+                if result is not None:
+                    self.outcomes[result.reason] += 1
+            if "properties" in checks:
+                invariants.check_properties(game, state)
             if self.expected is not None:
-                self._check_conservation(state)
-            if "round_trip" in self.checks:
-                self._check_round_trip(state)
-            if "no_leak" in self.checks:
-                self._check_no_leak(state, rng)
+                invariants.check_conservation(game, state, self.expected)
+            if "round_trip" in checks:
+                invariants.check_round_trip(game, state, self.players, seen=self.round_tripped)
+            if "no_leak" in checks:
+                invariants.check_no_leak(game, state, self.players, rng, key=self._key)
             listed = self._listings(state, acting)
             successors = self._successors(state, listed)
-            if "listing" in self.checks:
+            if "listing" in checks:
                 for seat in sorted(acting):
-                    drawn = game.random_action(state, seat, rng)
-                    if action_key(drawn) not in {self._key(a) for a in listed[seat]}:
-                        raise _Found("listing", f"random_action drew unlisted {drawn!r}",
-                                     (drawn,))
-            if "refusal" in self.checks:
+                    invariants.check_random_action(game, state, seat, rng,
+                                                   {self._key(a) for a in listed[seat]})
+            if "refusal" in checks:
                 self._check_refusal(state, acting, listed, rng, here)
-            if "commute" in self.checks and acting and game.is_simultaneous(state):
+            if "commute" in checks and acting and game.is_simultaneous(state):
                 self._check_commute(state, listed, dict(successors))
-        except _Found:
+        except Broken:
             raise
         except Exception as exc:
-            raise _Found("crash", _crash("checking this state", exc)) from None
+            raise Broken("crash", describe_crash("checking this state", exc)) from None
         self.checked += 1
         if not acting:
             self.terminal += 1
         self.transitions += len(successors)
         return successors
-
-    def _check_ending(self, state: Any, acting: frozenset[int]) -> None:
-        game = self.game
-        terminal = game.is_terminal(state)
-        if terminal != (not acting):
-            raise _Found("ending", f"is_terminal is {terminal} but seats "
-                                   f"{sorted(acting)} are to act")
-        if not terminal:
-            try:
-                game.outcome(state)
-            except IllegalAction:
-                return
-            raise _Found("ending", "outcome() of a running game did not raise IllegalAction")
-        result = game.outcome(state)
-        if not isinstance(result, Outcome) or not result.reason:
-            raise _Found("ending", f"the outcome is not a valid Outcome: {result!r}")
-        if not result.winners <= set(range(self.players)):
-            raise _Found("ending", f"winners {sorted(result.winners)} are not seats")
-        if result.scores is not None and len(result.scores) != self.players:
-            raise _Found("ending", f"scores {result.scores} are not one per seat")
-        self.outcomes[result.reason] += 1
-
-    def _check_conservation(self, state: Any) -> None:
-        found = _inventory(self.game, state)
-        duplicated = [item for item, times in found.items() if times > 1]
-        if duplicated:
-            raise _Found("conservation", f"components in two places: {duplicated[:5]}")
-        if found != self.expected:
-            assert self.expected is not None
-            raise _Found("conservation", f"components not conserved: extra "
-                                         f"{dict(found - self.expected)}, lost "
-                                         f"{dict(self.expected - found)}")
-
-    def _check_round_trip(self, state: Any) -> None:
-        game = self.game
-        things = [state, *(game.view(state, seat) for seat in (None, *range(self.players)))]
-        for thing in things:
-            if thing in self.round_tripped:
-                continue
-            if thing is not state:
-                self.round_tripped.add(thing)
-            if loads(dumps(thing)) != thing:
-                raise _Found("round_trip", f"a {type(thing).__name__} changed in a round trip")
-
-    def _check_no_leak(self, state: Any, rng: random.Random) -> None:
-        game = self.game
-        spectator = game.view(state, None)
-        for seat in range(self.players):
-            sampled = game.determinize(state, seat, rng)
-            try:
-                game.validate(sampled)
-            except CorruptState as exc:
-                raise _Found("no_leak", f"determinize for seat {seat} made an invalid "
-                                        f"state: {exc}") from None
-            if game.view(sampled, seat) != game.view(state, seat):
-                raise _Found("no_leak", f"determinize for seat {seat} changed its view")
-            if game.view(sampled, None) != spectator:
-                raise _Found("no_leak", f"the spectator's view shows what seat {seat} "
-                                        "cannot know")
-            ours = [self._key(a) for a in game.legal_actions(state, seat)]
-            theirs = [self._key(a) for a in game.legal_actions(sampled, seat)]
-            if ours != theirs:
-                raise _Found("no_leak", f"seat {seat}'s actions depend on what it cannot see")
 
     def _key(self, action: Any) -> Hashable:
         """``action_key`` of a listed action, remembered (an action equal to a listed one
@@ -512,17 +426,11 @@ class _Explorer:
 
     def _listings(self, state: Any, acting: frozenset[int]) -> dict[int, list[Any]]:
         listed: dict[int, list[Any]] = {}
+        checking = "listing" in self.checks
         for seat in range(TABLE, self.players + 1):  # one past the last seat: a forged one
             options = list(self.game.legal_actions(state, seat))
-            if "listing" in self.checks:
-                if seat not in acting and options:
-                    raise _Found("listing", f"seat {seat} is not to act but has actions",
-                                 (options[0],))
-                if seat in acting and not options:
-                    raise _Found("listing", f"seat {seat} is to act but has no action")
-                exact = [strict_key(a) for a in options]
-                if len(set(exact)) != len(exact):
-                    raise _Found("listing", f"seat {seat}'s legal actions repeat")
+            if checking:
+                invariants.check_listing(seat, acting, options)
             if seat in acting:
                 listed[seat] = options
         return listed
@@ -532,66 +440,35 @@ class _Explorer:
         for seat in sorted(listed):
             for action in listed[seat]:
                 try:
-                    successors.append((action, self.game.apply(state, action)))
-                except IllegalAction as exc:
-                    raise _Found("listing", f"listed {action!r} was refused: {exc}",
-                                 (action,)) from None
+                    successors.append((action, invariants.apply_listed(self.game, state,
+                                                                       action)))
+                except Broken:
+                    raise
                 except Exception as exc:
-                    raise _Found("crash", _crash(f"applying listed {action!r}", exc),
+                    raise Broken("crash", describe_crash(f"applying listed {action!r}", exc),
                                  (action,)) from None
         return successors
 
     def _check_refusal(self, state: Any, acting: frozenset[int],
                        listed: dict[int, list[Any]], rng: random.Random, here: int) -> None:
         enumerated = [a for seat in sorted(acting) for a in listed[seat]]
-        legal = {self._key(a) for a in enumerated}
         # A sample at each state: over a whole graph every kind of forgery is met many times.
-        near = list(nearby_actions(rng, state, enumerated, max(1, self.probes // 4)))
-        built = list(constructed_actions(self.game, rng, state, enumerated))
-        candidates = [*rng.sample(near, min(self.probes, len(near))),
-                      *rng.sample(built, min(self.probes, len(built)))]
-        if here > 0:
-            candidates.append(self.parents[here][1])  # the same action again: out of phase
-        for action in candidates:
-            expected = action_key(action) in legal
-            try:
-                self.game.apply(state, action)
-                accepted = True
-            except IllegalAction:
-                accepted = False
-            except Exception as exc:  # the contract: only IllegalAction for a bad action
-                raise _Found("refusal", _crash(f"applying {action!r}", exc),
-                             (action,)) from None
-            if accepted != expected:
-                verdict = "accepted" if accepted else "refused"
-                raise _Found("refusal", f"{action!r} was {verdict} but is "
-                                        f"{'' if expected else 'not '}listed", (action,))
+        candidates = invariants.refusal_candidates(
+            self.game, state, enumerated, rng, max(1, self.probes // 4), keep=self.probes,
+            previous=(self.parents[here][1],) if here > 0 else ())  # out of phase
+        invariants.check_refusal(self.game, state, candidates,
+                                 {self._key(a) for a in enumerated})
 
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
         seats = sorted(listed)
         for position, first in enumerate(seats):
             for second in seats[position + 1:]:
+                orders = ((first, second), (second, first))
                 for a in listed[first]:
                     for b in listed[second]:
-                        try:
-                            ab = self.game.apply(after[a], b)
-                            ba = self.game.apply(after[b], a)
-                        except IllegalAction as exc:
-                            raise _Found("commute", f"seat {first}'s {a!r} and seat "
-                                                    f"{second}'s {b!r}: one was refused "
-                                                    f"after the other: {exc}",
-                                         (a, b)) from None
-                        if ab != ba:
-                            raise _Found("commute", f"seat {first}'s {a!r} and seat "
-                                                    f"{second}'s {b!r} give different "
-                                                    "states in the two orders", (a, b))
-
-
-def _crash(doing: str, exc: BaseException) -> str:
-    where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-    at = f" ({where.filename.rsplit('/', 1)[-1]}:{where.lineno})" if where else ""
-    return f"{type(exc).__name__} while {doing}: {exc}{at}"
+                        invariants.check_commute(self.game, state, {first: a, second: b},
+                                                 orders, after)
 
 
 def stored_positions(game: AnyGame) -> dict[str, Replay]:

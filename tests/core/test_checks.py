@@ -1,0 +1,146 @@
+"""partyrules.core.invariants: the per-state checks the kit and the explorer share, each
+raising Broken with its check's name, its message and the trail into the fault."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import partyrules
+from partyrules.core import invariants
+from partyrules.core.invariants import Broken
+from partyrules.core.probing import action_key
+
+DINNER = partyrules.get_game("dinner")
+CONFIG = DINNER.Config(players=4)
+
+
+def _voting_state() -> Any:
+    """The first state of a seeded Dinner game at which several seats vote at once."""
+    state = DINNER.setup(CONFIG, 1)
+    rng = random.Random(0)
+    while not (DINNER.is_simultaneous(state) and len(DINNER.to_act(state)) > 1):
+        seat = sorted(DINNER.to_act(state))[0]
+        state = DINNER.apply(state, DINNER.random_action(state, seat, rng))
+    return state
+
+
+def _broken(call: Any, *args: Any, **options: Any) -> Broken:
+    with pytest.raises(Broken) as info:
+        call(*args, **options)
+    return info.value
+
+
+def test_a_healthy_state_passes_every_check() -> None:
+    state = _voting_state()
+    acting = DINNER.to_act(state)
+    invariants.check_valid(DINNER, state)
+    invariants.check_properties(DINNER, state)
+    assert invariants.check_ending(DINNER, state, acting, 4) is None
+    invariants.check_conservation(DINNER, state, invariants.inventory(DINNER, state))
+    seen: set[Any] = set()
+    invariants.check_round_trip(DINNER, state, 4, seen=seen)
+    assert len(seen) == 5 and state not in seen  # the views, never the state
+    invariants.check_no_leak(DINNER, state, 4, random.Random(1))
+    listed = {seat: list(DINNER.legal_actions(state, seat)) for seat in sorted(acting)}
+    for seat, options in listed.items():
+        invariants.check_listing(seat, acting, options)
+        keys = {action_key(a) for a in options}
+        invariants.check_random_action(DINNER, state, seat, random.Random(2), keys)
+    everything = [a for options in listed.values() for a in options]
+    candidates = invariants.refusal_candidates(DINNER, state, everything, random.Random(3),
+                                               2, keep=4, previous=everything[:1])
+    assert len(candidates) <= 9 and candidates[-1] is everything[0]
+    invariants.check_refusal(DINNER, state, candidates,
+                             {action_key(a) for a in everything})
+    first, second = sorted(acting)[:2]
+    invariants.check_commute(DINNER, state, {first: listed[first][0],
+                                             second: listed[second][-1]},
+                             [(first, second), (second, first)])
+
+
+def test_a_listed_action_that_is_refused_names_the_callers_word() -> None:
+    state = _voting_state()
+    seat = min(DINNER.to_act(state))
+    action = next(DINNER.legal_actions(state, seat))
+    after = DINNER.apply(state, action)
+    broken = _broken(invariants.apply_listed, DINNER, after, action, "enumerated")
+    assert broken.check == "listing" and broken.trail == (action,)
+    assert broken.message.startswith(f"enumerated {action!r} was refused: ")
+    assert isinstance(broken.__cause__, partyrules.IllegalAction)
+
+
+def test_an_action_accepted_though_not_listed_is_a_refusal_fault() -> None:
+    state = _voting_state()
+    seat = min(DINNER.to_act(state))
+    action = next(DINNER.legal_actions(state, seat))
+    broken = _broken(invariants.check_refusal, DINNER, state, [action], set())
+    assert (broken.check, broken.trail) == ("refusal", (action,))
+    assert broken.message.endswith("was accepted but is not listed")
+    kit = _broken(invariants.check_refusal, DINNER, state, [action], set(), "enumerated")
+    assert kit.message.endswith("was accepted but is not enumerated")
+
+
+def test_a_seat_with_actions_out_of_turn_leads_the_trail_to_its_first() -> None:
+    state = _voting_state()
+    seat = min(DINNER.to_act(state))
+    options = list(DINNER.legal_actions(state, seat))
+    broken = _broken(invariants.check_listing, seat, frozenset(), options)
+    assert broken.message == f"seat {seat} is not to act but has actions"
+    assert broken.trail == (options[0],)
+    repeated = _broken(invariants.check_listing, seat, {seat}, options[:1] * 2)
+    assert repeated.message == f"seat {seat}'s legal actions repeat"
+
+
+def test_choices_that_do_not_commute_give_both_orders_and_the_first_as_trail() -> None:
+    state = _voting_state()
+    first, second = sorted(DINNER.to_act(state))[:2]
+    a = next(DINNER.legal_actions(state, first))
+    b = next(DINNER.legal_actions(state, second))
+
+    def order_dependent(before: Any, action: Any) -> Any:
+        after = DINNER.apply(before, action)
+        if action == b and before == state:  # b cast first counts differently
+            return attrs.evolve(after, turn=after.turn + 1)
+        return after
+
+    game = attrs.evolve(DINNER, apply=order_dependent)
+    broken = _broken(invariants.check_commute, game, state, {first: a, second: b},
+                     [(first, second), (second, first)])
+    assert broken.check == "commute" and broken.trail == (a, b)
+    assert "do not commute" in broken.message
+    assert f"orders {[first, second]} and {[second, first]}" in broken.message
+    # The explorer's successors stand for each order's first action.
+    after = {a: game.apply(state, a), b: game.apply(state, b)}
+    again = _broken(invariants.check_commute, game, state, {first: a, second: b},
+                    [(first, second), (second, first)], after)
+    assert again.message == broken.message
+
+
+def test_an_ending_with_seats_to_act_and_a_bad_outcome_are_ending_faults() -> None:
+    state = DINNER.setup(CONFIG, 1)
+    ended = attrs.evolve(DINNER, is_terminal=lambda state: True)
+    broken = _broken(invariants.check_ending, ended, state, DINNER.to_act(state), 4)
+    assert broken.check == "ending" and "is_terminal is True" in broken.message
+    outcome = partyrules.Outcome(frozenset({7}), None, "a reason")
+    assert "winners [7] are not seats" in _broken(invariants.check_outcome, outcome,
+                                                   4).message
+    won = partyrules.Outcome(frozenset({1}), (0, 3, 1, 1), "won")
+    assert invariants.check_outcome(won, 4) is won
+
+
+def test_a_rule_that_crashes_while_refusing_names_the_exception_and_its_line() -> None:
+    state = DINNER.setup(CONFIG, 1)
+
+    def crashing(state: Any, action: Any) -> Any:
+        raise ZeroDivisionError("a slip")
+
+    action = next(DINNER.legal_actions(state, min(DINNER.to_act(state))))
+    broken = _broken(invariants.check_refusal, attrs.evolve(DINNER, apply=crashing), state,
+                     [action], set())
+    assert broken.check == "refusal" and broken.trail == (action,)
+    assert broken.message.startswith(f"ZeroDivisionError while applying {action!r}: a slip (")
+    assert "test_checks.py:" in broken.message
