@@ -639,6 +639,8 @@ def _seconds(text: str) -> float:
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The command line: one subcommand per task (list, play, simulate, tournament,
+    replay, schema, verify, serve), each with the options docs/cli.md lists."""
     parser = argparse.ArgumentParser(
         prog="partyrules", description="Play, simulate and replay tabletop party games.")
     parser.add_argument("--version", action="version",

@@ -175,6 +175,11 @@ class ISMCTSBot:
 
     def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random,
                  playout: Match) -> None:
+        """One ISMCTS iteration on the drawn deal ``state``: walk down from ``root``,
+        each acting seat picking by UCB among the actions it has tried (the table's
+        rulings drawn at random, a seat's wait handing the move to the next racing
+        seat), expand the first untried action met, play a playout from there with
+        ``playout`` and credit every node on the path with its seat's result."""
         # A drawn deal is walked iterations_per_draw times in a row and the rules are
         # deterministic, so walks through one deal meet the very same state objects
         # again: a node recognizes them by identity (no hashing), and then reuses who
