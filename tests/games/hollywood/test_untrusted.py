@@ -30,9 +30,9 @@ from partyrules.games.hollywood.actions import (
     TeachIcon,
 )
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA
-from partyrules.games.hollywood.checks import catalog
 from partyrules.games.hollywood.crew import must_answer
 from partyrules.games.hollywood.films import natural_role
+from partyrules.games.hollywood.integrity import catalog
 from partyrules.games.hollywood.state import (
     Answering,
     Bidding,

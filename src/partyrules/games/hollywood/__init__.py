@@ -13,15 +13,23 @@ base rulebook is unavailable: the base game is the spec's reconstruction (R).
 
 from __future__ import annotations
 
-from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.hollywood import actions, encoding, rules, state, views
+from partyrules.core.game import Game, game_from_modules
+from partyrules.games.hollywood import (
+    actions,
+    encoding,
+    integrity,
+    play,
+    rules,
+    state,
+    views,
+)
 from partyrules.games.hollywood.actions import Action
 from partyrules.games.hollywood.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = game_from_rooms(
+GAME: Game[Config, State, Action, View] = game_from_modules(
     name="hollywood", title="Hollywood", min_players=2, max_players=6,
-    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
-    simultaneous_steps=True,
+    actions=actions, state=state, integrity=integrity, rules=rules, play=play,
+    views=views, encoding=encoding, simultaneous_steps=True,
 )

@@ -5,13 +5,16 @@ public and resolved at once. With Scandals every seat places hidden plays at onc
 all are revealed: Scandals cards go to their targets, Agents and Lawyers resolve one at
 a time, seats clockwise from the distributor, each seat's plays in the order made. A
 play is made one choice at a time: ``PlayCrew``, ``ChooseTarget``, then ``NameType``
-for an Agent or a Lawyer.
+for an Agent or a Lawyer. Each action's rule (``play_error`` ... ``answer_error``, asked
+by :mod:`~partyrules.games.hollywood.rules` once the seat is known to act) sits beside
+its effect (``apply_play`` ... ``apply_answer``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.hollywood.actions import (
     ChooseTarget,
     EndCrew,
@@ -21,7 +24,7 @@ from partyrules.games.hollywood.actions import (
     PlayCrew,
 )
 from partyrules.games.hollywood.cards import CardKind
-from partyrules.games.hollywood.flow import end_crew, evolve, replaced
+from partyrules.games.hollywood.flow import end_crew
 from partyrules.games.hollywood.state import (
     Answering,
     CrewPlanning,
@@ -29,19 +32,31 @@ from partyrules.games.hollywood.state import (
     Note,
     Play,
     State,
+    evolve,
 )
 
 __all__ = [
     "AGENT_TYPES",
     "LAWYER_FEE",
     "LAWYER_TYPES",
+    "answer_error",
+    "apply_answer",
+    "apply_end",
+    "apply_name",
+    "apply_play",
+    "apply_target",
     "building",
     "crew_seat",
     "eligible",
+    "end_error",
+    "holds_lawyer",
     "holds_named_type",
     "must_answer",
+    "name_error",
     "named_types",
+    "play_error",
     "playable",
+    "target_error",
     "types_named_by",
 ]
 
@@ -127,13 +142,76 @@ def building(state: State, seat: int) -> Play | None:
     return None
 
 
+# -- the rules -----------------------------------------------------------------------------------
+
+
+def play_error(state: State, action: PlayCrew) -> str | None:
+    """Stage 4: an Agent, a Lawyer or a Scandals card of one's hand."""
+    if building(state, action.seat) is not None:
+        return "Stage 4: finish the play in progress first"
+    if type(action.card) is not int or action.card not in playable(
+            state, action.seat, state.hands[action.seat]):
+        return "Stage 4: play an Agent, a Lawyer or a Scandals card of your hand"
+    return None
+
+
+def target_error(state: State, action: ChooseTarget) -> str | None:
+    """Stage 4: the card is played against another player."""
+    play = building(state, action.seat)
+    if play is None or play.target != -1:
+        return "Stage 4: play a card first, then choose its target"
+    target = action.target
+    if type(target) is not int or not 0 <= target < state.config.players \
+            or target == action.seat:
+        return f"Stage 4: the target is another seat, not {target!r}"
+    return None
+
+
+def name_error(state: State, action: NameType) -> str | None:
+    """Agent: script, director, actor or actress; Lawyer: director, actor or actress."""
+    play = building(state, action.seat)
+    if play is None or play.target == -1:
+        return "Stage 4: choose the target first"
+    types = named_types(state, play.card)
+    if not isinstance(action.kind, str) or action.kind not in types:
+        return f"Stage 4: name one of {list(types)}"
+    return None
+
+
+def end_error(state: State, action: EndCrew) -> str | None:
+    """Lawyer: "you must play a Lawyer if you have one"."""
+    if building(state, action.seat) is not None:
+        return "Stage 4: finish the play in progress first"
+    if holds_lawyer(state, state.hands[action.seat]):
+        return "Lawyer: you must play your Lawyer"
+    return None
+
+
+def answer_error(state: State, action: GiveCard | PayInstead) -> str | None:
+    """Stage 4: the target gives a card of the named type (not a Scandals card), or,
+    against a Lawyer, pays 2 million instead."""
+    phase = state.phase
+    assert isinstance(phase, Answering)
+    play = phase.queue[0]
+    if isinstance(action, PayInstead):
+        if state.config.deck().cards[play.card].effect != "lawyer":
+            return "Stage 4: only a Lawyer's target may pay instead"
+        return None
+    cards = eligible(state, play.target, play.named)
+    if not cards:
+        return (f"Stage 4: your only {play.named} cards are Scandals cards, which may not "
+                "be given: pay instead")
+    if type(action.card) is not int or action.card not in cards:
+        return f"Stage 4: give one of your {play.named} cards: {sorted(cards)}"
+    return None
+
+
 # -- effects -------------------------------------------------------------------------------------
 
 
 def apply_play(state: State, action: PlayCrew) -> State:
     seat = action.seat
-    hands = replaced(state.hands, seat, tuple(c for c in state.hands[seat]
-                                              if c != action.card))
+    hands = replaced(state.hands, seat, without_every(state.hands[seat], action.card))
     return _with_building(state, {"hands": hands}, seat, Play(seat, action.card))
 
 
@@ -219,8 +297,7 @@ def apply_answer(state: State, action: GiveCard | PayInstead) -> State:
     log = state.log
     result: Literal["gave", "paid"]
     if isinstance(action, GiveCard):
-        hands = replaced(state.hands, target, tuple(c for c in state.hands[target]
-                                                    if c != action.card))
+        hands = replaced(state.hands, target, without_every(state.hands[target], action.card))
         changes["hands"] = hands
         changes["set_aside"] = replaced(state.set_aside, owner,
                                         (*state.set_aside[owner], action.card))

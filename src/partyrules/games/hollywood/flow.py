@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.hollywood.cards import CardKind
 from partyrules.games.hollywood.films import (
     Placed,
@@ -21,6 +22,7 @@ from partyrules.games.hollywood.films import (
     title_figurines,
 )
 from partyrules.games.hollywood.state import (
+    YEARS,
     Bidding,
     CrewPlanning,
     CrewTurn,
@@ -37,6 +39,7 @@ from partyrules.games.hollywood.state import (
     Trophy,
     YearReport,
     auction_lots,
+    evolve,
 )
 
 __all__ = [
@@ -47,10 +50,8 @@ __all__ = [
     "WORTHLESS_TOKENS",
     "draft_done",
     "end_crew",
-    "evolve",
     "kinds_of",
     "placed",
-    "replaced",
     "resolve_auction",
     "reveal",
     "start_year",
@@ -65,28 +66,6 @@ TROPHY_INCOME = 2
 """End of game (R): each Film of the Year pays 2 per countable figurine."""
 WORTHLESS_TOKENS = (-1, -2, -3)
 SECOND_TEAM_TOKEN = -4
-
-
-def evolve(state: State, changes: dict[str, Any]) -> State:
-    """``state`` with ``changes`` (one positional constructor call)."""
-    get = changes.get
-    return State(
-        state.config, get("rng", state.rng), get("year", state.year),
-        get("distributor", state.distributor), get("money", state.money),
-        get("bid_cards", state.bid_cards), get("basic", state.basic),
-        get("star", state.star), get("festivals", state.festivals),
-        get("festival", state.festival), get("discard", state.discard), state.box,
-        get("worthless", state.worthless), get("second_team", state.second_team),
-        get("hands", state.hands), get("packets", state.packets), get("lots", state.lots),
-        get("set_aside", state.set_aside), get("plays", state.plays),
-        get("revealed_bids", state.revealed_bids), get("trophies", state.trophies),
-        get("log", state.log), get("report", state.report), get("phase", state.phase),
-    )
-
-
-def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """``items`` with ``items[index]`` replaced by ``value``."""
-    return (*items[:index], value, *items[index + 1:])
 
 
 def kinds_of(state: State, cards: Sequence[int]) -> tuple[CardKind, ...]:
@@ -192,7 +171,7 @@ def draft_done(state: State, changes: dict[str, Any], picks: tuple[int | None, .
         pick = picks[seat]
         if pick is not None:
             hands = replaced(hands, seat, (*hands[seat], pick))
-        rest.append(tuple(c for c in packets[seat] if c != pick))
+        rest.append(packets[seat] if pick is None else without_every(packets[seat], pick))
     step = 1 if state.year != 2 else -1
     passed = tuple(rest[(seat - step) % players] for seat in range(players))
     changes.update(hands=hands, packets=passed, phase=Drafting((None,) * players))
@@ -400,7 +379,7 @@ def reveal(state: State, studios: tuple[Studio, ...]) -> State:
                                    for studio in studios)),
         "distributor": distributor,
     }
-    if state.year == 3:
+    if state.year == YEARS:
         return _game_over(state, changes)
     changes["year"] = state.year + 1
     return start_year(state, changes)

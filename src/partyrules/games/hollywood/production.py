@@ -16,6 +16,7 @@ import random
 from collections.abc import Iterator
 from functools import cache, lru_cache
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.hollywood.actions import (
     AssignCard,
     FinishProduction,
@@ -34,10 +35,8 @@ from partyrules.games.hollywood.films import (
 from partyrules.games.hollywood.flow import (
     SECOND_TEAM_TOKEN,
     WORTHLESS_TOKENS,
-    evolve,
     kinds_of,
     placed,
-    replaced,
     reveal,
 )
 from partyrules.games.hollywood.state import (
@@ -47,6 +46,7 @@ from partyrules.games.hollywood.state import (
     Slot,
     State,
     Studio,
+    evolve,
 )
 
 __all__ = [
@@ -453,7 +453,7 @@ def apply_assign(state: State, action: AssignCard) -> State:
     for film in studio.films:
         films.append(tuple(Slot(s.card, s.role, "" if s.card in lost else s.icon)
                            for s in film if s.card != card))
-    hand = tuple(c for c in studio.hand if c != card)
+    hand = without_every(studio.hand, card)
     if action.film is None:
         hand = (*hand, card)
     else:
@@ -470,7 +470,7 @@ def apply_take(state: State, action: TakeWorthlessScript | TakeSecondTeamDirecto
     studio = studio_of(state, action.seat)
     second = isinstance(action, TakeSecondTeamDirector)
     token = SECOND_TEAM_TOKEN if second else WORTHLESS_TOKENS[studio.worthless]
-    hand = (*(c for c in studio.hand if c != action.discard), token)
+    hand = (*without_every(studio.hand, action.discard), token)
     return _set(state, action.seat, Studio(
         hand, studio.films, (*studio.discards, action.discard),
         studio.worthless + (0 if second else 1), studio.second_team + (1 if second else 0),

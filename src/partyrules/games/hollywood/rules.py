@@ -1,7 +1,9 @@
 """The rules of Hollywood: setup, who acts, one predicate per action kind, legal actions
-and the reducer. Stage 4 lives in :mod:`~partyrules.games.hollywood.crew`, Stage 5 in
+and the reducer; the rules and effects of Stages 1 to 3 are here. Stage 4's rules and
+effects live in :mod:`~partyrules.games.hollywood.crew`, Stage 5's in
 :mod:`~partyrules.games.hollywood.production`, the automatic steps in
-:mod:`~partyrules.games.hollywood.flow`.
+:mod:`~partyrules.games.hollywood.flow`; the search hooks in
+:mod:`~partyrules.games.hollywood.play`.
 
 Messages name the stage of the production year (Stage 1, Star distribution ... Stage 5,
 Movie Production) or the expansion card whose rule they enforce. Where the source is
@@ -21,7 +23,8 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, Property, standing
+from partyrules.core.game import Outcome, Property
+from partyrules.core.records import replaced, without_every
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, phase_error, uniform_choice
 from partyrules.games.hollywood.actions import (
@@ -42,8 +45,8 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.checks import YEARS
 from partyrules.games.hollywood.crew import (
+    answer_error,
     apply_answer,
     apply_end,
     apply_name,
@@ -51,17 +54,16 @@ from partyrules.games.hollywood.crew import (
     apply_target,
     building,
     eligible,
-    holds_lawyer,
+    end_error,
+    name_error,
     named_types,
-    playable,
+    play_error,
+    target_error,
 )
 from partyrules.games.hollywood.flow import (
     PACKET,
-    TROPHY_INCOME,
     after_star,
     draft_done,
-    evolve,
-    replaced,
     resolve_auction,
     start_year,
 )
@@ -81,6 +83,7 @@ from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
     STARTING_MONEY,
+    YEARS,
     Answering,
     Bidding,
     Config,
@@ -96,12 +99,13 @@ from partyrules.games.hollywood.state import (
     State,
     auction_lots,
     components,
+    evolve,
 )
 
 __all__ = [
     "PROPERTIES",
     "apply",
-    "heuristic",
+    "apply_listed",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -308,80 +312,46 @@ def _bid_rule(state: State, action: Bid) -> str | None:
     return None
 
 
+_CREW_STAGE = (CrewTurn, CrewPlanning)
+"""Stage 4's two phases where a seat makes its plays (in turn, or planned at once)."""
+
+# Stage 4's rules are :mod:`~partyrules.games.hollywood.crew`'s, beside their effects;
+# here the seat is first checked to act in the stage.
+
+
 def _play_rule(state: State, action: PlayCrew) -> str | None:
-    """Stage 4: an Agent, a Lawyer or a Scandals card of one's hand."""
-    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "a crew play")
+    error = _acting_error(state, action, _CREW_STAGE, "a crew play")
     if error:
         return error
-    if building(state, action.seat) is not None:
-        return "Stage 4: finish the play in progress first"
-    if type(action.card) is not int or action.card not in playable(
-            state, action.seat, state.hands[action.seat]):
-        return "Stage 4: play an Agent, a Lawyer or a Scandals card of your hand"
-    return None
+    return play_error(state, action)
 
 
 def _target_rule(state: State, action: ChooseTarget) -> str | None:
-    """Stage 4: the card is played against another player."""
-    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "choosing a target")
+    error = _acting_error(state, action, _CREW_STAGE, "choosing a target")
     if error:
         return error
-    play = building(state, action.seat)
-    if play is None or play.target != -1:
-        return "Stage 4: play a card first, then choose its target"
-    target = action.target
-    if type(target) is not int or not 0 <= target < state.config.players \
-            or target == action.seat:
-        return f"Stage 4: the target is another seat, not {target!r}"
-    return None
+    return target_error(state, action)
 
 
 def _name_rule(state: State, action: NameType) -> str | None:
-    """Agent: script, director, actor or actress; Lawyer: director, actor or actress."""
-    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "naming a type")
+    error = _acting_error(state, action, _CREW_STAGE, "naming a type")
     if error:
         return error
-    play = building(state, action.seat)
-    if play is None or play.target == -1:
-        return "Stage 4: choose the target first"
-    types = named_types(state, play.card)
-    if not isinstance(action.kind, str) or action.kind not in types:
-        return f"Stage 4: name one of {list(types)}"
-    return None
+    return name_error(state, action)
 
 
 def _end_rule(state: State, action: EndCrew) -> str | None:
-    """Lawyer: "you must play a Lawyer if you have one"."""
-    error = _acting_error(state, action, (CrewTurn, CrewPlanning), "ending Crew Activities")
+    error = _acting_error(state, action, _CREW_STAGE, "ending Crew Activities")
     if error:
         return error
-    if building(state, action.seat) is not None:
-        return "Stage 4: finish the play in progress first"
-    if holds_lawyer(state, state.hands[action.seat]):
-        return "Lawyer: you must play your Lawyer"
-    return None
+    return end_error(state, action)
 
 
 def _answer_rule(state: State, action: GiveCard | PayInstead) -> str | None:
-    """Stage 4: the target gives a card of the named type (not a Scandals card), or,
-    against a Lawyer, pays 2 million instead."""
     error = _acting_error(state, action, Answering, "answering a play")
     if error:
         return error
-    phase = state.phase
-    assert isinstance(phase, Answering)
-    play = phase.queue[0]
-    if isinstance(action, PayInstead):
-        if state.config.deck().cards[play.card].effect != "lawyer":
-            return "Stage 4: only a Lawyer's target may pay instead"
-        return None
-    cards = eligible(state, play.target, play.named)
-    if not cards:
-        return (f"Stage 4: your only {play.named} cards are Scandals cards, which may not "
-                "be given: pay instead")
-    if type(action.card) is not int or action.card not in cards:
-        return f"Stage 4: give one of your {play.named} cards: {sorted(cards)}"
-    return None
+    return answer_error(state, action)
 
 
 def _production_rule(state: State, action: Any) -> str | None:
@@ -539,9 +509,8 @@ def max_decisions(config: Config) -> int:
 
     So ``3 x (2N + 6 + 4P + A + takes + 1 + Teachers + A)`` (the Teacher terms with the
     Awards only), plus 1 for the bids of the distributor auction. Played one seat at a
-    time, a simultaneous step takes up to ``players`` decisions instead of one. Seats
-    picking uniformly among their legal actions take at most about 150 decisions at 2
-    players and 180 at 6.
+    time, a simultaneous step takes up to ``players`` decisions instead of one (the
+    game's page gives how many random play takes).
     """
     kinds = config.deck().cards
     basic, star, _, _, _ = components(config)
@@ -602,7 +571,7 @@ def _apply_give_star(state: State, action: GiveStar) -> State:
         log = replaced(log, to, (*log[to], Note("star_received", card, action.seat)))
     changes: dict[str, Any] = {
         "hands": replaced(state.hands, to, (*state.hands[to], card)), "log": log}
-    rest = StarDistribution(tuple(c for c in phase.stars if c != card),
+    rest = StarDistribution(without_every(phase.stars, card),
                             phase.served | {to})
     return after_star(state, changes, rest)
 
@@ -657,14 +626,6 @@ _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
-
-
-def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: each seat's money plus what its Films of
-    the Year will pay at the end, as a share of the leader's."""
-    return standing(tuple(
-        float(money + sum(TROPHY_INCOME * t.countable for t in trophies))
-        for money, trophies in zip(state.money, state.trophies, strict=True)))
 
 
 # -- properties: rule-level truths every reachable state keeps (the explorer checks them) ----

@@ -4,17 +4,20 @@ Cards are the instance ids of :func:`partyrules.games.hollywood.cards.deck_of`. 
 production year runs Stage 1 (star distribution), Stage 2 (the draft), Stage 3 (the
 auction), Stage 4 (Crew Activities), Stage 5 (Movie Production), then the automatic
 Box Office Tally, Film of the Year and year end. The phase record says who acts.
+:data:`evolve` is the fast update every effect builds the next state with; the checks of
+a loaded state or view are :mod:`~partyrules.games.hollywood.integrity`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from partyrules.core.errors import InvalidConfig
+from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
 from partyrules.games.hollywood.cards import (
     DEFAULT_CARD_DATA,
@@ -28,6 +31,7 @@ __all__ = [
     "BID_CARDS",
     "MAX_WORTHLESS",
     "STARTING_MONEY",
+    "YEARS",
     "Answering",
     "Bidding",
     "Config",
@@ -52,9 +56,7 @@ __all__ = [
     "auction_lots",
     "component_data",
     "components",
-    "places",
-    "validate",
-    "validate_view",
+    "evolve",
 ]
 
 STARTING_MONEY = 12
@@ -63,6 +65,8 @@ BID_CARDS: frozenset[int] = frozenset(range(5))
 """Setup: every seat's bid cards 0 to 4."""
 MAX_WORTHLESS = 3
 """Stage 5: at most 3 Worthless Scripts per seat per year."""
+YEARS = 3
+"""A game lasts three production years."""
 
 
 def auction_lots(players: int) -> int:
@@ -398,6 +402,12 @@ class State:
     phase: Phase
 
 
+evolve: Callable[[State, Mapping[str, Any]], State] = fast_evolve(State)
+"""``evolve(state, changes)``: ``state`` with ``changes`` (field name to value), as
+``attrs.evolve`` gives, built once for the reducer's hot path
+(:func:`partyrules.core.records.fast_evolve`)."""
+
+
 @attrs.frozen(slots=True)
 class View:
     """What one seat knows (``seat`` None: a spectator)."""
@@ -442,59 +452,6 @@ class View:
     over: Over | None
 
 
-def places(state: State) -> dict[str, tuple[Hashable, ...]]:
-    """Every card by where it lies (decks, supplies, hands, packets, lots, plays, the
-    stage's films, trophies)."""
-    found: dict[str, tuple[Hashable, ...]] = {
-        "basic": state.basic, "star": state.star, "festivals": state.festivals,
-        "festival": () if state.festival is None else (state.festival,),
-        "discard": state.discard, "box": state.box, "worthless": state.worthless,
-        "second_team": state.second_team,
-        "lots": tuple(card for card in state.lots if card is not None),
-    }
-    for seat in range(state.config.players):
-        found[f"hands[{seat}]"] = state.hands[seat]
-        found[f"packets[{seat}]"] = state.packets[seat]
-        found[f"set_aside[{seat}]"] = state.set_aside[seat]
-        found[f"trophies[{seat}]"] = tuple(c for t in state.trophies[seat] for c in t.cards)
-    phase = state.phase
-    if isinstance(phase, StarDistribution):
-        found["phase.stars"] = phase.stars
-    elif isinstance(phase, CrewPlanning):
-        found["phase.plans"] = tuple(p.card for plan in phase.plans for p in plan)
-        found["phase.building"] = tuple(p.card for p in phase.building if p is not None)
-    elif isinstance(phase, CrewTurn) and phase.building is not None:
-        found["phase.building"] = (phase.building.card,)
-    elif isinstance(phase, Answering):
-        found["phase.queue"] = tuple(p.card for p in phase.queue)
-        if phase.then is not None and phase.then.building is not None:
-            found["phase.building"] = (phase.then.building.card,)
-    elif isinstance(phase, Producing):
-        for seat, studio in enumerate(phase.studios):
-            cards = [*studio.hand, *studio.discards,
-                     *(slot.card for film in studio.films for slot in film)]
-            found[f"phase.studios[{seat}]"] = tuple(c for c in cards if c >= 0)
-    return found
-
-
 def component_data(config: Config) -> tuple[CardKind, ...]:
     """The card list a config plays with (a replay records its digest)."""
     return config.data()
-
-
-def validate(state: State) -> None:
-    """Raise ``CorruptState`` naming the path when ``state`` breaks an invariant: every
-    field of the state and of its phase, within the bounds the rules imply
-    (:mod:`partyrules.games.hollywood.checks`)."""
-    # The checks use the rules of Stages 4 and 5, whose modules import this one.
-    from partyrules.games.hollywood.checks import validate_state
-
-    validate_state(state)
-
-
-def validate_view(view: View) -> None:
-    """Raise ``CorruptState`` naming the path unless ``view`` is one ``view()`` could
-    have written (:mod:`partyrules.games.hollywood.checks`)."""
-    from partyrules.games.hollywood.checks import validate_view as check_view
-
-    check_view(view)

@@ -35,7 +35,7 @@ from partyrules.games.hollywood.actions import (
 )
 from partyrules.games.hollywood.crew import holds_lawyer, must_answer, named_types
 from partyrules.games.hollywood.films import plan_films, scandal_obligation
-from partyrules.games.hollywood.flow import evolve, kinds_of
+from partyrules.games.hollywood.flow import kinds_of
 from partyrules.games.hollywood.rules import legal_actions, to_act, why_illegal
 from partyrules.games.hollywood.state import (
     Answering,
@@ -55,6 +55,7 @@ from partyrules.games.hollywood.state import (
     Studio,
     View,
     auction_lots,
+    evolve,
 )
 
 __all__ = ["card_name", "describe_action", "determinize", "render_view", "view"]
@@ -267,14 +268,12 @@ def _rebuild(state: State, seat: int, rng: random.Random,
             start = get(f"studio{s}", studio.start)
             studios.append(_studio(state, start, studio, rng))
         phase = Producing(tuple(studios))
-    return State(
-        config, Rng.from_seed(rng.getrandbits(64)), state.year, state.distributor,
-        state.money, state.bid_cards, get("basic", state.basic), get("star", state.star),
-        get("festivals", state.festivals), state.festival, state.discard,
-        tuple(sorted(get("box", state.box))), state.worthless, state.second_team, hands,
-        packets, state.lots, state.set_aside, state.plays, state.revealed_bids,
-        state.trophies, state.log, state.report, phase,
-    )
+    return evolve(state, {
+        "rng": Rng.from_seed(rng.getrandbits(64)), "basic": get("basic", state.basic),
+        "star": get("star", state.star), "festivals": get("festivals", state.festivals),
+        "box": tuple(sorted(get("box", state.box))), "hands": hands, "packets": packets,
+        "phase": phase,
+    })
 
 
 def _replay(state: State, play: Play, card: int, rng: random.Random,

@@ -1,5 +1,6 @@
-"""Strict checks of Hollywood's records, run on every state and view that ``loads``
-reads (:func:`partyrules.games.hollywood.state.validate` and ``validate_view``).
+"""The integrity checks of Hollywood's records: :func:`validate`, run on every state
+``loads`` reads, :func:`validate_view`, run on every view, and :func:`places`, every card
+by where it lies (for the conservation check).
 
 The promise: a state that passes is one the engine can go on from (it is over, or a
 seat has a legal action, and every listed action gives a state that passes), and a
@@ -14,7 +15,7 @@ bad value as it appears in the JSON document (``data.phase.bids[2].lot``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Literal, NoReturn
 
@@ -42,6 +43,7 @@ from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
     STARTING_MONEY,
+    YEARS,
     Answering,
     Bidding,
     Config,
@@ -63,13 +65,10 @@ from partyrules.games.hollywood.state import (
     YearReport,
     auction_lots,
     components,
-    places,
 )
 
-__all__ = ["Catalog", "catalog", "validate_state", "validate_view"]
+__all__ = ["places", "validate", "validate_view"]
 
-YEARS = 3
-"""A game lasts three production years."""
 DUO_MAX = 9
 """Stage 6: the actor-and-actress bonus is at most 4 + 3 (Lighting Technician) + 2 (Red
 Carpet Gala)."""
@@ -104,7 +103,7 @@ class Catalog:
     playable: frozenset[int]
     """The Agents, Lawyers and Scandals cards in play (the cards of Stage 4 plays)."""
     allowed_at: dict[str, frozenset[int]]
-    """Per place of :func:`~partyrules.games.hollywood.state.places`, the ids in play it
+    """Per place of :func:`places`, the ids in play it
     may hold (the ids of the backs that lie there)."""
     year_income: int
     """The most money all studios together can gain in a year (:func:`year_income`)."""
@@ -130,7 +129,7 @@ def catalog(config: Config) -> Catalog:
     income = year_income(config.players, [kinds[c] for c in in_play], len(supply))
     figurines = sum(kinds[c].figurines for c in in_play)
     names = [*_BACKS_OF_PLACE, "phase.plans", "phase.building", "phase.queue",
-             *(f"{room}[{seat}]" for seat in range(config.players) for room in
+             *(f"{place}[{seat}]" for seat in range(config.players) for place in
                ("hands", "packets", "set_aside", "trophies", "phase.studios"))]
     allowed_at = {name: frozenset().union(*(ids[back] for back in _backs_of(name)))
                   for name in names}
@@ -505,8 +504,9 @@ _production_error = lru_cache(maxsize=1024)(production_error)
 # -- the state --------------------------------------------------------------------------------
 
 
-def validate_state(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+def validate(state: State) -> None:
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
+    every field of the state and of its phase, within the bounds the rules imply."""
     if not isinstance(state, State):
         raise CorruptState(f"expected a hollywood State, got {type(state).__name__}")
     config = state.config
@@ -572,6 +572,41 @@ def _phase_shape(state: State, players: int) -> None:
                 _fail(f"a studio has {FILMS} films", f"data.phase.studios[{seat}].films")
     elif isinstance(phase, Answering) and not phase.queue:
         _fail("a play waits on its target", "data.phase.queue")
+
+
+def places(state: State) -> dict[str, tuple[Hashable, ...]]:
+    """Every card by where it lies (decks, supplies, hands, packets, lots, plays, the
+    stage's films, trophies)."""
+    found: dict[str, tuple[Hashable, ...]] = {
+        "basic": state.basic, "star": state.star, "festivals": state.festivals,
+        "festival": () if state.festival is None else (state.festival,),
+        "discard": state.discard, "box": state.box, "worthless": state.worthless,
+        "second_team": state.second_team,
+        "lots": tuple(card for card in state.lots if card is not None),
+    }
+    for seat in range(state.config.players):
+        found[f"hands[{seat}]"] = state.hands[seat]
+        found[f"packets[{seat}]"] = state.packets[seat]
+        found[f"set_aside[{seat}]"] = state.set_aside[seat]
+        found[f"trophies[{seat}]"] = tuple(c for t in state.trophies[seat] for c in t.cards)
+    phase = state.phase
+    if isinstance(phase, StarDistribution):
+        found["phase.stars"] = phase.stars
+    elif isinstance(phase, CrewPlanning):
+        found["phase.plans"] = tuple(p.card for plan in phase.plans for p in plan)
+        found["phase.building"] = tuple(p.card for p in phase.building if p is not None)
+    elif isinstance(phase, CrewTurn) and phase.building is not None:
+        found["phase.building"] = (phase.building.card,)
+    elif isinstance(phase, Answering):
+        found["phase.queue"] = tuple(p.card for p in phase.queue)
+        if phase.then is not None and phase.then.building is not None:
+            found["phase.building"] = (phase.then.building.card,)
+    elif isinstance(phase, Producing):
+        for seat, studio in enumerate(phase.studios):
+            cards = [*studio.hand, *studio.discards,
+                     *(slot.card for film in studio.films for slot in film)]
+            found[f"phase.studios[{seat}]"] = tuple(c for c in cards if c >= 0)
+    return found
 
 
 _BACKS_OF_PLACE = {
