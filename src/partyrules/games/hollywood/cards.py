@@ -20,6 +20,7 @@ from typing import Literal
 
 import attrs
 
+from partyrules.core.convert import structure
 from partyrules.core.errors import InvalidConfig
 
 __all__ = [
@@ -180,8 +181,6 @@ def check_card_data(data: tuple[CardKind, ...], players: int,
 
 
 def _load() -> tuple[CardKind, ...]:
-    from partyrules.core.serialize import structure
-
     text = resources.files(__package__).joinpath("data").joinpath("cards.json").read_text(
         encoding="utf-8")
     data: tuple[CardKind, ...] = structure(json.loads(text), tuple[CardKind, ...],
