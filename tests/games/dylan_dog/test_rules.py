@@ -24,7 +24,9 @@ import partyrules
 from partyrules import IllegalAction, InvalidConfig
 from partyrules.core import testing
 from partyrules.core.rng import Rng
+from partyrules.games.dylan_dog import crypts, exchange, nightmare, rules, shadows, turns
 from partyrules.games.dylan_dog.actions import (
+    ACTION_TYPES,
     AcceptTrade,
     AskCard,
     Challenge,
@@ -1554,3 +1556,12 @@ def test_spec_every_legal_action_applies() -> None:
                 GAME.validate(GAME.apply(state, action))
         for seat in set(range(state.config.players)) - set(GAME.to_act(state)):
             assert list(GAME.legal_actions(state, seat)) == []
+
+
+def test_spec_each_action_kind_has_its_rule_and_effect_in_one_rulebook_part() -> None:
+    parts = (turns, exchange, crypts, nightmare, shadows)
+    for part in parts:
+        assert set(part.RULES) == set(part.EFFECTS), part.__name__
+    kinds = [kind for part in parts for kind in part.RULES]
+    assert sorted(kinds, key=ACTION_TYPES.index) == list(ACTION_TYPES)  # each once
+    assert set(rules.RULES) == set(rules.EFFECTS) == set(ACTION_TYPES)

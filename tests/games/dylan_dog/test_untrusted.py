@@ -32,8 +32,7 @@ from partyrules.games.dylan_dog.actions import (
     UseShadow,
 )
 from partyrules.games.dylan_dog.board import geometry
-from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, DEFAULT_CARDS, catalog
-from partyrules.games.dylan_dog.integrity import MOST_DISTANCE
+from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, DEFAULT_CARDS, MOST_DISTANCE, catalog
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,

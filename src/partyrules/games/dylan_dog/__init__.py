@@ -12,15 +12,15 @@ shadow squares. The first to hold the 4 mystery cards of its story wins.
 
 from __future__ import annotations
 
-from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.dylan_dog import actions, encoding, rules, state, views
+from partyrules.core.game import Game, game_from_modules
+from partyrules.games.dylan_dog import actions, encoding, integrity, play, rules, state, views
 from partyrules.games.dylan_dog.actions import Action
 from partyrules.games.dylan_dog.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = game_from_rooms(
+GAME: Game[Config, State, Action, View] = game_from_modules(
     name="dylan_dog", title="Dylan Dog", min_players=3, max_players=6,
-    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
-    simultaneous_steps=False,
+    actions=actions, state=state, integrity=integrity, rules=rules, play=play, views=views,
+    encoding=encoding, simultaneous_steps=False,
 )

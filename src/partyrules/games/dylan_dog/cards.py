@@ -27,12 +27,14 @@ from typing import Literal
 import attrs
 
 from partyrules.core.errors import InvalidConfig
+from partyrules.core.serialize import structure
 
 __all__ = [
     "DEFAULT_BOARD",
     "DEFAULT_CARDS",
     "DYLAN_FACE",
     "FACES",
+    "MOST_DISTANCE",
     "NIGHTMARE_EFFECTS",
     "ROLES",
     "SQUARE_KINDS",
@@ -54,6 +56,9 @@ DYLAN_FACE = 0
 """The die's Dylan Dog face (the other faces are 2 to 6)."""
 FACES: tuple[int, ...] = (2, 3, 4, 5, 6, DYLAN_FACE)
 """The six faces of the die."""
+MOST_DISTANCE = 6
+"""The longest move: the die's highest face, the Dylan Dog face's longest choice, and a
+rotate or step-again card's most (``check_cards`` caps it at 6)."""
 ROLES: tuple[str, ...] = ("investigator", "action", "location", "fear")
 """Before Playing: a story is one card of each role, read in this order."""
 
@@ -345,8 +350,6 @@ def _load(name: str) -> object:
 
 
 def _defaults() -> tuple[Board, CardSet]:
-    from partyrules.core.serialize import structure
-
     board: Board = structure(_load("board.json"), Board, "board.json")
     cards: CardSet = structure(_load("cards.json"), CardSet, "cards.json")
     return board, cards

@@ -72,7 +72,7 @@ from partyrules.games.dylan_dog.actions import (
     UseDylanDog,
     UseShadow,
 )
-from partyrules.games.dylan_dog.cards import FACES, catalog
+from partyrules.games.dylan_dog.cards import FACES, MOST_DISTANCE, catalog
 from partyrules.games.dylan_dog.moves import CRYPT, GATE, RINGS, offers_left
 from partyrules.games.dylan_dog.state import (
     CardChoice,
@@ -109,10 +109,6 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
 ]
-
-MOST_DISTANCE = 6
-"""The longest distance a seat may choose: the Dylan Dog face's 6 (a rotate or
-step-again card moves at most 6 too)."""
 
 PLANES: tuple[Plane, ...] = ("reality", "nightmare", "mystery")
 """The planes a ``ChangePlane`` names, in id order."""

@@ -1,13 +1,13 @@
-"""What a Dylan Dog state or view must be to load: the checks behind
-:func:`~partyrules.games.dylan_dog.state.validate` and
-:func:`~partyrules.games.dylan_dog.state.validate_view`.
+"""What a Dylan Dog state or view must be to load: :func:`validate`,
+:func:`validate_view` and :func:`places`, and their checks.
 
-A state that passes :func:`check_state` is one the engine can go on from: the game is
+A state that passes :func:`validate` is one the engine can go on from: the game is
 over, or the seat that acts has a legal action, and every card, seat, square, crypt and
 count lies within what the rules (and the config's own board and decks) can reach. A
-view that passes :func:`check_view` is one :func:`~partyrules.games.dylan_dog.views.view`
-could have produced, so it renders. Each check raises :class:`CorruptState` with the
-path of the bad value (``data.phase.left``, ``data.pawns[2].gate``).
+view that passes :func:`validate_view` is one
+:func:`~partyrules.games.dylan_dog.views.view` could have produced, so it renders. Each
+check raises :class:`CorruptState` with the path of the bad value (``data.phase.left``,
+``data.pawns[2].gate``).
 
 Both share the phase checks, made against the public facts of the table (a view has the
 crypts' sizes, not their cards; the stories it cannot see are empty).
@@ -15,6 +15,7 @@ crypts' sizes, not their cards; the stories it cannot see are empty).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
 import attrs
@@ -24,6 +25,7 @@ from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, Geomet
 from partyrules.games.dylan_dog.cards import (
     DYLAN_FACE,
     FACES,
+    MOST_DISTANCE,
     ROLES,
     Board,
     CardSet,
@@ -52,14 +54,9 @@ from partyrules.games.dylan_dog.state import (
     Trading,
     TurnStart,
     View,
-    places,
 )
 
-__all__ = ["MOST_DISTANCE", "check_state", "check_view"]
-
-MOST_DISTANCE = 6
-"""The longest move: the die's highest face, the Dylan Dog face's longest choice, and a
-rotate or step-again card's most (``check_cards`` caps it at 6)."""
+__all__ = ["places", "validate", "validate_view"]
 
 _RINGS = ("", CLOCKWISE, COUNTERCLOCKWISE)
 _CRYPT_PHASES = (Searching, EmptyCrypt, PuttingBack)
@@ -116,8 +113,31 @@ def _tuple_per(value: object, count: int, what: str, path: str,
 # -- the state --------------------------------------------------------------------------------
 
 
-def check_state(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant."""
+def places(state: State) -> dict[str, tuple[Hashable, ...]]:
+    """Every card by where it lies: story cards, hands, crypts, decks, the horror card
+    being fought, and the cards out of the game."""
+    found: dict[str, tuple[Hashable, ...]] = {
+        "unused_story": state.unused_story,
+        "nightmare": state.nightmare,
+        "dylan_dog": state.dylan_dog,
+        "removed": state.removed,
+    }
+    for seat, cards in enumerate(state.story):
+        found[f"story[{seat}]"] = cards
+    for seat, cards in enumerate(state.held):
+        found[f"held[{seat}]"] = cards
+    for crypt, cards in enumerate(state.crypts):
+        found[f"crypts[{crypt}]"] = cards
+    if isinstance(state.phase, Horror):
+        found["phase.card"] = (state.phase.card,)
+    return found
+
+
+def validate(state: State) -> None:
+    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
+    every card in one place of a kind that may lie there, seats, squares, gates and
+    crypts of the config's board, the turn and the active seat in step, and a phase the
+    engine can go on from."""
     if not isinstance(state, State):
         raise CorruptState(f"expected a dylan_dog State, got {type(state).__name__}")
     config = state.config
@@ -627,9 +647,10 @@ def _check_over(table: _Table, phase: Over) -> None:
 # -- the view ---------------------------------------------------------------------------------
 
 
-def check_view(view: View) -> None:
+def validate_view(view: View) -> None:
     """Raise :class:`CorruptState` naming the path when ``view`` is not one
-    :func:`~partyrules.games.dylan_dog.views.view` could have produced."""
+    :func:`~partyrules.games.dylan_dog.views.view` could have produced: the state's
+    checks on what the view shows, and counts that add up with the cards shown."""
     if not isinstance(view, View):
         raise CorruptState(f"expected a dylan_dog View, got {type(view).__name__}")
     config = view.config

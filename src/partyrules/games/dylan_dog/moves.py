@@ -1,6 +1,6 @@
 """Movement, and the small helpers every rules module of Dylan Dog shares: the action
-objects built once per config, the state's positional constructor, who acts, and the
-cards of a kind in a hand.
+objects built once per config, who acts, the refusals every rule makes (out of phase,
+not this seat's turn, a card not there, no such seat), and the cards of a kind in a hand.
 
 Later Turns spend the distance one unit at a time; :func:`unit_actions` lists the units
 the active seat may spend now (no reversal within a move except across planes, plane
@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from partyrules.core.rules import phase_error, seat_error
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
     Action,
@@ -33,12 +34,21 @@ from partyrules.games.dylan_dog.actions import (
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, OPPOSITE, geometry
 from partyrules.games.dylan_dog.cards import catalog
 from partyrules.games.dylan_dog.state import (
+    CardChoice,
+    ChoosingDistance,
+    Claiming,
     Config,
+    EmptyCrypt,
+    Exchange,
     Horror,
     Moving,
+    Over,
     Pawn,
     Phase,
+    PuttingBack,
     Returning,
+    Searching,
+    Shadow,
     State,
     Trading,
     TurnStart,
@@ -47,10 +57,11 @@ from partyrules.games.dylan_dog.state import (
 __all__ = [
     "CRYPT",
     "GATE",
+    "PHASE_NAMES",
     "RINGS",
     "SeatActions",
     "actor",
-    "evolve",
+    "card_error",
     "may_rotate",
     "of_kind",
     "offers_left",
@@ -59,8 +70,10 @@ __all__ = [
     "plane_of",
     "prebuilt",
     "replaced",
+    "seat_target_error",
     "step_directions",
     "stepped",
+    "turn_error",
     "unit_actions",
     "usable_shadows",
     "without",
@@ -99,20 +112,6 @@ def prebuilt(config: Config) -> tuple[SeatActions, ...]:
 
 
 
-def evolve(state: State, changes: dict[str, Any]) -> State:
-    # One positional constructor call: faster than attrs.evolve on the hot path.
-    get = changes.get
-    return State(
-        state.config, get("rng", state.rng), get("active", state.active),
-        get("turn", state.turn), get("rotation", state.rotation), get("pawns", state.pawns),
-        get("story", state.story), state.unused_story, get("held", state.held),
-        get("crypts", state.crypts), get("nightmare", state.nightmare),
-        get("dylan_dog", state.dylan_dog), get("removed", state.removed),
-        get("returned", state.returned), get("revealed_shapes", state.revealed_shapes),
-        get("die", state.die), get("drawn", state.drawn), get("phase", state.phase),
-    )
-
-
 def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1:])
 
@@ -138,6 +137,51 @@ def phase_actor(active: int, phase: Phase) -> int:
 
 
 
+
+
+PHASE_NAMES: dict[type, str] = {
+    TurnStart: "the start of a turn",
+    Trading: "a trade",
+    ChoosingDistance: "the choice of a distance",
+    Moving: "a move",
+    Searching: "a crypt search",
+    EmptyCrypt: "a visit to an empty crypt",
+    Horror: "a horror fight",
+    PuttingBack: "putting a mystery card back",
+    Claiming: "claiming a mystery card",
+    Shadow: "a shadow square",
+    Exchange: "a forced exchange",
+    CardChoice: "a nightmare card's choice",
+    Returning: "a return to reality",
+    Over: "the end of the game",
+}
+"""Each phase in words, for the refusals of an action out of phase."""
+
+
+def turn_error(state: State, action: Any, phases: type | tuple[type, ...],
+               what: str) -> str | None:
+    """Why ``action`` may not be taken now: out of ``phases``, or not by the seat that
+    acts; None when both hold."""
+    error = phase_error(state.phase, phases, what, PHASE_NAMES)
+    if error:
+        return error
+    return seat_error(action.seat, actor(state, state.phase), "who acts now")
+
+
+def card_error(card: Any, cards: tuple[int, ...], what: str) -> str | None:
+    """Why ``card`` is not one of ``cards`` (``what`` names the rule), or None."""
+    if type(card) is not int or card not in cards:
+        return f"{what}: card {card!r} is not one of {sorted(cards)}"
+    return None
+
+
+def seat_target_error(state: State, target: Any) -> str | None:
+    """Why ``target`` is not another seat the active seat may pick, or None."""
+    if type(target) is not int or not 0 <= target < state.config.players:
+        return f"there is no seat {target!r}"
+    if target == state.active:
+        return "a player cannot pick themselves"
+    return None
 
 
 def step_directions(state: State, pawn: Pawn, heading: str) -> Iterator[str]:

@@ -1,5 +1,13 @@
 """The rules of Dylan Dog: setup, the turn, the reducer and the outcome.
 
+Each action kind's rule (why it is refused now) and effect sit side by side in the module
+of the rulebook part it belongs to: :mod:`~partyrules.games.dylan_dog.turns` (First Turn,
+Later Turns, The Die, Moving Between Planes), :mod:`~partyrules.games.dylan_dog.exchange`,
+:mod:`~partyrules.games.dylan_dog.crypts` (Reaching the Mystery Crypts, Horror Cards),
+:mod:`~partyrules.games.dylan_dog.nightmare` (Nightmare Cards) and
+:mod:`~partyrules.games.dylan_dog.shadows` (Shadow Cards, Dylan Dog Cards, Shadow
+Squares); the steps no seat decides are in :mod:`~partyrules.games.dylan_dog.flow`.
+
 Section names in messages follow the rulebook: Setup, Before Playing, Starting the
 Game, First Turn, Later Turns, Moving Between Planes, The Nightmare Plane, The Die,
 Nightmare Cards, Shadow Cards, Dylan Dog Cards, Shadow Squares, Reaching the Mystery
@@ -15,12 +23,14 @@ silent the spec decides, and ``docs/games/dylan_dog.md`` lists each such decisio
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 from partyrules.core.game import Outcome, Property
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
+from partyrules.games.dylan_dog import crypts, exchange, nightmare, shadows, turns
 from partyrules.games.dylan_dog.actions import (
     Action,
     AskCard,
@@ -41,9 +51,7 @@ from partyrules.games.dylan_dog.actions import (
 )
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import ROLES, CardSet, catalog
-from partyrules.games.dylan_dog.checks import RULES
-from partyrules.games.dylan_dog.effects import EFFECTS, MYSTERY_CARDS_TO_WIN
-from partyrules.games.dylan_dog.greedy import heuristic, playout_action
+from partyrules.games.dylan_dog.flow import MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.moves import (
     actor,
     of_kind,
@@ -77,17 +85,17 @@ from partyrules.games.dylan_dog.state import (
 __all__ = [
     "DECISIONS_PER_TRADE",
     "DECISIONS_PER_TURN",
+    "EFFECTS",
     "MYSTERY_CARDS_TO_WIN",
-    "PLAYOUT_STEPS",
     "PROPERTIES",
+    "RULES",
     "apply",
-    "heuristic",
+    "apply_listed",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
     "max_decisions",
     "outcome",
-    "playout_action",
     "random_action",
     "setup",
     "to_act",
@@ -235,14 +243,6 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
         yield from (Return(seat, square) for square in state.config.the_board().white_squares)
 
 
-PLAYOUT_STEPS = 0
-"""Search bots' playouts are judged at once by the heuristic. It plans the move in
-progress to its end and values the next turn from where each pawn stands (the greedy rule
-of thumb follows the same plan), so playing it out repeated the plan at the price of the
-planner: judged at once, the ISMCTS bot won 30 games of 30 outright against random seats
-in 1,333 actions (median; 60 of 60 in 1,978 with 4 steps), and searches twice as fast."""
-
-
 DECISIONS_PER_TURN = 40
 """A turn's decisions besides its trades, with a margin: the throw, a chosen distance, six
 units of movement, a nightmare card's choice and its own move, a crypt search, a horror
@@ -258,10 +258,8 @@ def max_decisions(config: Config) -> int | None:
 
     Every decision belongs to a turn, and the game ends after ``turn_limit`` turns in
     all. A turn is its trades, 4 decisions each, then about 20 decisions of its own at
-    most: 40 a turn doubles that, and the 10 more are slack. The longest random turn
-    measured took 20 decisions at 3 players and 28 at 6 (a trade proposed to each other
-    seat); the longest random games of ``turn_limit=100`` took 920 decisions at 3
-    players and 1,303 at 6, against bounds of 4,810 and 6,010.
+    most: 40 a turn doubles that, and the 10 more are slack (the longest random turns
+    and games measured against it are on the game's page, "Length bound").
 
     >>> max_decisions(Config(players=3, turn_limit=30)), max_decisions(
     ...     Config(players=6, turn_limit=30, offers_per_turn=1))
@@ -283,6 +281,15 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
     return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
+
+RULES: dict[type, Callable[[State, Any], str | None]] = {
+    **turns.RULES, **exchange.RULES, **crypts.RULES, **nightmare.RULES, **shadows.RULES}
+"""Per action kind, its rule: why the rulebook (or the spec) forbids the action now, or
+None."""
+EFFECTS: dict[type, Callable[[State, Any], State]] = {
+    **turns.EFFECTS, **exchange.EFFECTS, **crypts.EFFECTS, **nightmare.EFFECTS,
+    **shadows.EFFECTS}
+"""Per action kind, what it does once its rule allows it."""
 
 _KINDS: ActionKinds[State] = ActionKinds("Dylan Dog", RULES, EFFECTS)
 why_illegal = _KINDS.why_illegal

@@ -1,4 +1,5 @@
-"""Config, state and view records of Dylan Dog.
+"""Config, state and view records of Dylan Dog, and :func:`evolve`, the fast way the
+effects make the next state.
 
 Cards are the ids of :func:`partyrules.games.dylan_dog.cards.catalog`. A pawn is a
 :class:`Pawn` on one plane. The phase record says who acts and what is pending: the
@@ -8,8 +9,7 @@ choices the landing square asks for.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
@@ -48,9 +48,7 @@ __all__ = [
     "TurnStart",
     "View",
     "component_data",
-    "places",
-    "validate",
-    "validate_view",
+    "evolve",
 ]
 
 
@@ -337,44 +335,20 @@ class View:
     phase: Phase
 
 
-def places(state: State) -> dict[str, tuple[Hashable, ...]]:
-    """Every card by where it lies: story cards, hands, crypts, decks, the horror card
-    being fought, and the cards out of the game."""
-    found: dict[str, tuple[Hashable, ...]] = {
-        "unused_story": state.unused_story,
-        "nightmare": state.nightmare,
-        "dylan_dog": state.dylan_dog,
-        "removed": state.removed,
-    }
-    for seat, cards in enumerate(state.story):
-        found[f"story[{seat}]"] = cards
-    for seat, cards in enumerate(state.held):
-        found[f"held[{seat}]"] = cards
-    for crypt, cards in enumerate(state.crypts):
-        found[f"crypts[{crypt}]"] = cards
-    if isinstance(state.phase, Horror):
-        found["phase.card"] = (state.phase.card,)
-    return found
-
-
-def validate(state: State) -> None:
-    """Raise :class:`CorruptState` naming the path when ``state`` breaks an invariant:
-    every card in one place of a kind that may lie there, seats, squares, gates and
-    crypts of the config's board, the turn and the active seat in step, and a phase the
-    engine can go on from (the checks: :mod:`~partyrules.games.dylan_dog.integrity`)."""
-    # The checks use the move rules, which are built on this module's records.
-    from partyrules.games.dylan_dog.integrity import check_state
-
-    check_state(state)
-
-
-def validate_view(view: View) -> None:
-    """Raise :class:`CorruptState` naming the path when ``view`` is not one
-    :func:`~partyrules.games.dylan_dog.views.view` could have produced: the state's
-    checks on what the view shows, and counts that add up with the cards shown."""
-    from partyrules.games.dylan_dog.integrity import check_view
-
-    check_view(view)
+def evolve(state: State, changes: dict[str, Any]) -> State:
+    """``state`` with the fields named in ``changes`` replaced: the effects' one way to
+    make the next state."""
+    # One positional constructor call: faster than attrs.evolve on the hot path.
+    get = changes.get
+    return State(
+        state.config, get("rng", state.rng), get("active", state.active),
+        get("turn", state.turn), get("rotation", state.rotation), get("pawns", state.pawns),
+        get("story", state.story), state.unused_story, get("held", state.held),
+        get("crypts", state.crypts), get("nightmare", state.nightmare),
+        get("dylan_dog", state.dylan_dog), get("removed", state.removed),
+        get("returned", state.returned), get("revealed_shapes", state.revealed_shapes),
+        get("die", state.die), get("drawn", state.drawn), get("phase", state.phase),
+    )
 
 
 def component_data(config: Config) -> tuple[Board, CardSet]:

@@ -1,12 +1,15 @@
-"""A greedy rule of thumb for Dylan Dog, and the position values search bots judge by.
+"""The move planner of Dylan Dog, and the values its rule of thumb and the search
+heuristic judge by (the hooks themselves, ``playout_action`` and ``heuristic``, are in
+:mod:`~partyrules.games.dylan_dog.play`).
 
-:func:`playout_action` is a cheap, sensible player: it plans each move to end in a crypt
-worth searching (or as near one as it can), trades and forces exchanges for the mystery
-cards of its story that others hold, challenges with a horror card when the target holds
-one, and spends Dylan Dog and shadow cards where they save the most. It reads only what
-its seat may know: its own story, the face-up cards, the pawns and the plane, the crypts'
-sizes and the mystery cards known to lie in each, the decks' sizes. Its choice on a state
-is the same on every ``determinize``-d copy of it for that seat, given the same rng.
+:func:`choose` is the rule of thumb's pick among a seat's legal actions: it plans each
+move to end in a crypt worth searching (or as near one as it can), trades and forces
+exchanges for the mystery cards of its story that others hold, challenges with a horror
+card when the target holds one, and spends Dylan Dog and shadow cards where they save the
+most. It reads only what its seat may know: its own story, the face-up cards, the pawns
+and the plane, the crypts' sizes and the mystery cards known to lie in each, the decks'
+sizes. Its choice on a state is the same on every ``determinize``-d copy of it for that
+seat, given the same rng.
 
 Values are counted in **mystery cards of one's story**: a card found is 1. A search is
 worth the chance that it finds one (:func:`search_values`), plus a little for what else it
@@ -23,10 +26,13 @@ before the seat plays again). Both are cached: a move of a given shape is planne
 
 >>> import random
 >>> import partyrules
+>>> from partyrules.games.dylan_dog.actions import Roll
 >>> game = partyrules.get_game("dylan_dog")
->>> state = game.setup(game.Config(players=3), 1)
->>> playout_action(state, 0, random.Random(1))
-Roll(seat=0)
+>>> state = game.apply(game.setup(game.Config(players=3), 1), Roll(0))
+>>> state.phase.most, state.phase.mode           # the Dylan Dog face, in the first turn
+(6, 'first')
+>>> choose(state, 0, list(game.legal_actions(state, 0)), random.Random(1))
+ChooseDistance(seat=0, distance=3)
 """
 
 from __future__ import annotations
@@ -40,7 +46,6 @@ from typing import Final
 
 import attrs
 
-from partyrules.core.game import standing
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
     Action,
@@ -72,7 +77,6 @@ from partyrules.games.dylan_dog.cards import (
     NightmareCard,
     catalog,
 )
-from partyrules.games.dylan_dog.effects import MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -102,10 +106,9 @@ __all__ = [
     "Aims",
     "aims",
     "card_value",
-    "heuristic",
+    "choose",
     "move_value",
     "next_turn_chance",
-    "playout_action",
     "position_value",
     "progress",
     "search_values",
@@ -242,7 +245,7 @@ def _spent(geo: Geometry, key: _Key, unit: _Unit) -> _Key:
 
 
 def _arrival(geo: Geometry, key: _Key, exact: bool) -> _End:
-    """Where the move ends and what the square does (as ``effects.arrive``)."""
+    """Where the move ends and what the square does (as ``flow.arrive``)."""
     place, rotation, _, _, _, landed, _, drawn_at, first = key
     plane, square, gate, _ = place
     board = geo.board
@@ -329,7 +332,7 @@ class _Moves:
 
     def _explore(self, key: _Key) -> int:
         # The hot loop of the planner (every move of every place is explored once per
-        # set of open crypts): effects.spend's cases inlined, each end looked up once.
+        # set of open crypts): flow.spend's cases inlined, each end looked up once.
         place, rotation, heading, spin, left, landed, mode, drawn_at, first = key
         memo = self.memo
         found = 0
@@ -358,7 +361,7 @@ class _Moves:
         return found
 
     def _go_on(self, moved: _Key) -> int:
-        """The ends of a move after a unit (as ``effects.spend``)."""
+        """The ends of a move after a unit (as ``flow.spend``)."""
         found = self.memo.get(moved)
         if found is not None:
             return found
@@ -1047,9 +1050,10 @@ def _unit(action: Action) -> _Unit:
     return ("rotate", action.direction)
 
 
-def playout_action(state: State, seat: int, rng: random.Random) -> Action:
-    """The greedy rule of thumb's action for ``seat`` (always a legal one; the rng only
-    picks a crypt's slot, which are all alike, and breaks nothing else).
+def choose(state: State, seat: int, options: list[Action], rng: random.Random) -> Action:
+    """The rule of thumb's pick among ``options``, the legal actions of ``seat`` now in
+    their listed order (two or more; the rng only picks a crypt's slot, which are all
+    alike, and breaks nothing else).
 
     It plans the move with the best end (:func:`move_value`), proposes trades and
     forced exchanges for the cards of its story, challenges when that is likelier to
@@ -1057,15 +1061,6 @@ def playout_action(state: State, seat: int, rng: random.Random) -> Action:
     worth more, puts back and gives away its least useful cards, and sends back to
     reality the pawn likeliest to reach a crypt.
     """
-    from partyrules.games.dylan_dog.rules import legal_actions
-
-    options = list(legal_actions(state, seat))
-    if len(options) <= 1:
-        if not options:
-            from partyrules.games.dylan_dog.rules import random_action
-
-            return random_action(state, seat, rng)  # raises: the seat may not act now
-        return options[0]
     phase = state.phase
     config = state.config
     board, cards = config.the_board(), config.the_cards()
@@ -1116,7 +1111,7 @@ def playout_action(state: State, seat: int, rng: random.Random) -> Action:
     return options[rng.randrange(len(options))]  # pragma: no cover - every phase above
 
 
-# -- the search bots' heuristic ---------------------------------------------------------------
+# -- the search bots' values -------------------------------------------------------------------
 
 OWN_SHARE: Final = 0.8
 """The heuristic's weight of a seat's own progress; the rest is its share of the
@@ -1153,22 +1148,3 @@ def _seats(table: _Table, stories: tuple[tuple[int, ...], ...]
     cards = table.config.the_cards()
     return tuple((_aims(table, seat, story), _needed_cards(cards, story),
                   _card_values(cards, story)) for seat, story in enumerate(stories))
-
-
-def heuristic(state: State) -> tuple[float, ...]:
-    """How well each seat stands, from 0 to 1: :data:`OWN_SHARE` of its :func:`progress`
-    over the 4 cards of a story and one more (so a running game stays below 1), the rest
-    its progress as a share of the leader's. The own part keeps a leading seat keen:
-    a share of the leader's alone is 1 for the leader whatever it does next.
-
-    >>> import partyrules
-    >>> game = partyrules.get_game("dylan_dog")
-    >>> state = game.setup(game.Config(players=3), 1)
-    >>> [round(v, 2) for v in heuristic(state)]     # only the white squares differ
-    [0.19, 0.21, 0.22]
-    """
-    values = progress(state)
-    shares = standing(values)
-    scale = MYSTERY_CARDS_TO_WIN + 1
-    return tuple(min(1.0, OWN_SHARE * min(value, scale) / scale + (1 - OWN_SHARE) * share)
-                 for value, share in zip(values, shares, strict=True))

@@ -1,8 +1,9 @@
-"""The greedy rule of thumb (``greedy.playout_action``) and the search heuristic of Dylan
-Dog: always a legal action, only what the seat may know (the same choice on every
-``determinize``-d copy), the same choice for the same rng, a move planner that follows
-the movement rules, a heuristic that ranks the ends of a move as the planner does, and
-a player that beats random seats."""
+"""The search hooks of Dylan Dog: the greedy rule of thumb (``play.playout_action``) and
+the search heuristic (``play.heuristic``), on the move planner (``planner``): always a
+legal action, only what the seat may know (the same choice on every ``determinize``-d
+copy), the same choice for the same rng, a move planner that follows the movement rules,
+a heuristic that ranks the ends of a move as the planner does, and a player that beats
+random seats."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 import partyrules
 from partyrules.core.match import PlayoutPlayer, RandomPlayer, play_match
-from partyrules.games.dylan_dog import greedy, rules
+from partyrules.games.dylan_dog import planner, play, rules
 from partyrules.games.dylan_dog.actions import (
     ChangePlane,
     ForceExchange,
@@ -58,8 +59,10 @@ def deciding(states: Iterator[State], every: int = 1) -> Iterator[tuple[State, i
 
 
 def test_the_game_declares_the_rule_of_thumb_and_the_heuristic() -> None:
-    assert GAME.search.playout_action is greedy.playout_action is rules.playout_action
-    assert GAME.search.heuristic is greedy.heuristic
+    assert GAME.search.playout_action is play.playout_action
+    assert GAME.search.heuristic is play.heuristic
+    assert GAME.search.search_actions is play.search_actions is None
+    assert GAME.search.playout_steps == play.PLAYOUT_STEPS == 0
 
 
 @pytest.mark.parametrize(("players", "offers"), [(3, None), (4, 1), (6, None)])
@@ -67,7 +70,7 @@ def test_the_greedy_action_is_always_legal(players: int, offers: int | None) -> 
     phases: set[str] = set()
     checked = 0
     for state, seat in deciding(mixed_games(3, players, offers_per_turn=offers)):
-        action = greedy.playout_action(state, seat, random.Random(checked))
+        action = play.playout_action(state, seat, random.Random(checked))
         assert action in set(GAME.legal_actions(state, seat)), (state.phase, action)
         phases.add(type(state.phase).__name__)
         checked += 1
@@ -81,25 +84,25 @@ def test_the_greedy_action_reads_only_the_seats_view() -> None:
     # unknown cards, the decks' order, the rng): the choice must not change.
     compared = 0
     for state, seat in deciding(mixed_games(4), every=3):
-        expected = greedy.playout_action(state, seat, random.Random(5))
+        expected = play.playout_action(state, seat, random.Random(5))
         for draw in range(3):
             drawn = GAME.determinize(state, seat, random.Random(draw))
-            assert greedy.playout_action(drawn, seat, random.Random(5)) == expected
+            assert play.playout_action(drawn, seat, random.Random(5)) == expected
         compared += 1
     assert compared > 150
 
 
 def test_the_greedy_action_is_the_same_for_the_same_rng() -> None:
     for state, seat in deciding(mixed_games(2), every=2):
-        first = greedy.playout_action(state, seat, random.Random(11))
-        assert greedy.playout_action(state, seat, random.Random(11)) == first
+        first = play.playout_action(state, seat, random.Random(11))
+        assert play.playout_action(state, seat, random.Random(11)) == first
     config = Config(players=3, turn_limit=60)
     records = [play_match(GAME, config, [PlayoutPlayer(GAME)] * 3, 8) for _ in range(2)]
     assert records[0].actions == records[1].actions
 
 
 def test_the_move_planner_follows_the_movement_rules() -> None:
-    # The planner's model of a move (greedy._units, _spent, _arrival) against the rules:
+    # The planner's model of a move (planner._units, _spent, _arrival) against the rules:
     # the same units, the same move after each, and the same end where one ends it.
     checked: set[str] = set()
     for state, _ in deciding(mixed_games(4)):
@@ -108,22 +111,22 @@ def test_the_move_planner_follows_the_movement_rules() -> None:
             continue
         geo = geometry(state.config.the_board())
         open_crypts = tuple(bool(content) for content in state.crypts)
-        key = greedy._move_key(state, phase, phase.left)
-        units = greedy._units(geo, key, open_crypts)
+        key = planner._move_key(state, phase, phase.left)
+        units = planner._units(geo, key, open_crypts)
         real = rules.unit_actions(state, phase)
-        assert units == [greedy._unit(action) for action in real]
+        assert units == [planner._unit(action) for action in real]
         for action, unit in zip(real, units, strict=True):
             after = GAME.apply(state, action)
-            moved = greedy._spent(geo, key, unit)
+            moved = planner._spent(geo, key, unit)
             exact = moved[0][0] == "crypt" or moved[4] == 0
-            if not exact and greedy._units(geo, moved, open_crypts):
+            if not exact and planner._units(geo, moved, open_crypts):
                 assert isinstance(after.phase, Moving) and after.active == state.active
-                assert greedy._move_key(after, after.phase, after.phase.left) == moved
+                assert planner._move_key(after, after.phase, after.phase.left) == moved
                 checked.add("moving")
                 continue
             if not exact:  # no unit left to spend: the rest of the distance is lost
                 checked.add("stuck")
-            kind, _, crypt = greedy._arrival(geo, moved, exact)
+            kind, _, crypt = planner._arrival(geo, moved, exact)
             checked.add(kind)
             if kind == "crypt":
                 assert isinstance(after.phase, (Searching, EmptyCrypt))
@@ -146,23 +149,23 @@ def test_the_planner_turns_the_plane_to_stand_on_the_lined_up_forced_exchange() 
     # exchange square 5 at sector 9, one unit to spend; seat 1 holds a card of seat 0's
     # story, worth more than anything else the unit reaches.
     state = GAME.setup(Config(players=4), 7)
-    wanted = min(greedy._needed(state, 0))
+    wanted = min(planner._needed(state, 0))
     crypts = tuple(tuple(card for card in content if card != wanted)
                    for content in state.crypts)
     state = attrs.evolve(state, turn=4, die=2, rotation=4, phase=Moving(1, "move"),
                          pawns=(Pawn("nightmare", 5), *state.pawns[1:]), crypts=crypts,
                          held=((), (wanted,), (), ()))
     GAME.validate(state)
-    exchange = greedy.aims(state, 0).exchange
+    exchange = planner.aims(state, 0).exchange
     assert exchange == 1.0
-    chosen = greedy.playout_action(state, 0, random.Random(0))
+    chosen = play.playout_action(state, 0, random.Random(0))
     assert chosen == Rotate(0, "clockwise")  # square 5 comes over sector 10
-    assert greedy.move_value(state) > exchange
+    assert planner.move_value(state) > exchange
     after = GAME.apply(state, chosen)
     assert after.phase == Exchange() and after.rotation == 5
-    assert greedy.playout_action(after, 0, random.Random(0)) == ForceExchange(0, 1)
+    assert play.playout_action(after, 0, random.Random(0)) == ForceExchange(0, 1)
     taking = GAME.apply(after, ForceExchange(0, 1))
-    assert greedy.playout_action(taking, 0, random.Random(0)) == TakeCard(0, wanted)
+    assert play.playout_action(taking, 0, random.Random(0)) == TakeCard(0, wanted)
 
 
 def test_the_heuristic_ranks_the_units_of_a_move_as_the_planner_does() -> None:
@@ -174,31 +177,31 @@ def test_the_heuristic_ranks_the_units_of_a_move_as_the_planner_does() -> None:
         phase = state.phase
         if not isinstance(phase, Moving):
             continue
-        judge = greedy._judge(state, greedy.aims(state, seat))
-        key = greedy._move_key(state, phase, phase.left)
+        judge = planner._judge(state, planner.aims(state, seat))
+        key = planner._move_key(state, phase, phase.left)
         values = {}
         for action in rules.unit_actions(state, phase):
-            value = judge.best(judge.moves.after(key, greedy._unit(action)))
+            value = judge.best(judge.moves.after(key, planner._unit(action)))
             values[action] = value
             after = GAME.apply(state, action)
             if after.nightmare == state.nightmare and after.held == state.held:
-                assert greedy.position_value(after, seat) == pytest.approx(value)
+                assert planner.position_value(after, seat) == pytest.approx(value)
                 compared += 1
-        chosen = greedy.playout_action(state, seat, random.Random(0))
+        chosen = play.playout_action(state, seat, random.Random(0))
         assert isinstance(chosen, (Step, ChangePlane, Rotate))
-        assert values[chosen] == max(values.values()) == greedy.move_value(state)
+        assert values[chosen] == max(values.values()) == planner.move_value(state)
     assert compared > 300
 
 
 def test_the_heuristic_stays_between_0_and_1_and_counts_the_cards_found() -> None:
     for state, _ in deciding(mixed_games(2), every=4):
-        assert all(0.0 <= value < 1.0 for value in greedy.heuristic(state))
+        assert all(0.0 <= value < 1.0 for value in play.heuristic(state))
     state = GAME.setup(Config(players=3), 1)
-    needed = sorted(greedy._needed(state, 0))
+    needed = sorted(planner._needed(state, 0))
     held = ((needed[0],), (), ())
     found = State(*(held if name == "held" else getattr(state, name)
                     for name in State.__slots__ if name != "__weakref__"))
-    before, after = greedy.heuristic(state), greedy.heuristic(found)
+    before, after = play.heuristic(state), play.heuristic(found)
     assert after[0] > before[0] + 0.1  # a card of its story found
     assert after[1] < before[1]  # a share of a leader who moved ahead
 
