@@ -23,7 +23,8 @@ from partyrules.core import testing
 from partyrules.games.dinner import rules, views
 from partyrules.games.dinner.actions import Ballot, Pass, StartTable
 from partyrules.games.dinner.cards import Guest
-from partyrules.games.dinner.state import Config, Drawing, State, View, Voting, places
+from partyrules.games.dinner.integrity import places
+from partyrules.games.dinner.state import Config, Drawing, State, View, Voting
 
 DINNER = partyrules.get_game("dinner")
 

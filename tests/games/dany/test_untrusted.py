@@ -21,6 +21,7 @@ from partyrules.core import testing
 from partyrules.core.replay import component_digest
 from partyrules.games.dany.actions import Accuse, ConfirmReveal, Decide, Done
 from partyrules.games.dany.cards import DANY, DEFAULT_IDEAS, HAND
+from partyrules.games.dany.integrity import validate_view
 from partyrules.games.dany.state import (
     Composing,
     Config,
@@ -31,7 +32,6 @@ from partyrules.games.dany.state import (
     State,
     View,
     component_data,
-    validate_view,
 )
 
 GAME = partyrules.get_game("dany")

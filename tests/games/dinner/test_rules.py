@@ -26,6 +26,7 @@ from partyrules.games.dinner.actions import (
     Unknown,
 )
 from partyrules.games.dinner.cards import DEFAULT_GUESTS, Guest
+from partyrules.games.dinner.rules import paid_scores
 from partyrules.games.dinner.state import (
     Config,
     Drawing,
@@ -33,7 +34,6 @@ from partyrules.games.dinner.state import (
     State,
     Table,
     Voting,
-    paid_scores,
 )
 
 GAME = partyrules.get_game("dinner")

@@ -21,6 +21,7 @@ from partyrules import CorruptState
 from partyrules.core import testing
 from partyrules.games.dinner.actions import Ballot, Exchange, Unknown
 from partyrules.games.dinner.cards import Guest
+from partyrules.games.dinner.rules import max_total_score, max_turn, paid_scores
 from partyrules.games.dinner.state import (
     Config,
     Drawing,
@@ -29,9 +30,6 @@ from partyrules.games.dinner.state import (
     State,
     Voting,
     component_data,
-    max_total_score,
-    max_turn,
-    paid_scores,
 )
 
 GAME = partyrules.get_game("dinner")

@@ -37,12 +37,8 @@ from partyrules.games.when_i_dream.cards import (
     spirits_for,
     stem,
 )
-from partyrules.games.when_i_dream.rules import (
-    heuristic,
-    playout_action,
-    sandman_points,
-    search_actions,
-)
+from partyrules.games.when_i_dream.play import heuristic, playout_action, search_actions
+from partyrules.games.when_i_dream.rules import sandman_points
 from partyrules.games.when_i_dream.state import (
     Config,
     Dreaming,

@@ -11,15 +11,15 @@ astray. Six successes free the secondaries; otherwise the Final Twist unmasks Da
 
 from __future__ import annotations
 
-from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.dany import actions, encoding, rules, state, views
+from partyrules.core.game import Game, game_from_modules
+from partyrules.games.dany import actions, encoding, integrity, play, rules, state, views
 from partyrules.games.dany.actions import Action
 from partyrules.games.dany.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = game_from_rooms(
+GAME: Game[Config, State, Action, View] = game_from_modules(
     name="dany", title="Dany goes to Hollywood", min_players=3, max_players=8,
-    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
-    simultaneous_steps=True,
+    actions=actions, state=state, integrity=integrity, rules=rules, play=play, views=views,
+    encoding=encoding, simultaneous_steps=True,
 )

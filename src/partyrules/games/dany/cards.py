@@ -1,7 +1,7 @@
 """The components of Dany goes to Hollywood: Memory, Idea, Personality and Choice cards.
 
 Memory cards carry no text the engine needs (ids ``0..n-1``). Idea cards carry 5 words
-numbered 1 to 5; the default set (``ideas.json``, package data) is 20 cards of 5 film
+numbered 1 to 5; the default set (``data/ideas.json``, package data) is 20 cards of 5 film
 titles. Personality cards are ids: :data:`DANY`, :data:`REASON` and the secondaries
 ``2..8``.
 
@@ -54,7 +54,8 @@ def personality_name(personality: int) -> str:
 
 
 def _load_ideas() -> tuple[tuple[str, ...], ...]:
-    text = resources.files(__package__).joinpath("ideas.json").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("data").joinpath("ideas.json").read_text(
+        encoding="utf-8")
     return tuple(tuple(card) for card in json.loads(text))
 
 

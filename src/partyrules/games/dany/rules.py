@@ -41,7 +41,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import CHOICES, DANY, HAND
+from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON
 from partyrules.games.dany.state import (
     SUCCESSES_TO_WIN,
     Accusation,
@@ -52,15 +52,15 @@ from partyrules.games.dany.state import (
     Over,
     Revealing,
     State,
-    end_of_game_trigger,
-    sides,
+    TwistTrigger,
 )
 
 __all__ = [
     "PROPERTIES",
     "SUCCESSES_TO_WIN",
     "apply",
-    "heuristic",
+    "apply_listed",
+    "end_of_game_trigger",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
@@ -68,6 +68,7 @@ __all__ = [
     "outcome",
     "random_action",
     "setup",
+    "sides",
     "to_act",
     "why_illegal",
 ]
@@ -131,6 +132,24 @@ def _evolve(state: State, changes: dict[str, Any]) -> State:
         get("twist_trigger", state.twist_trigger),
         get("last_accusation", state.last_accusation),
     )
+
+
+def sides(personalities: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """``(the seats of Dany and Dany's Reason, the seats of the secondaries)``."""
+    dany_side = frozenset(s for s, p in enumerate(personalities) if p in (DANY, REASON))
+    return dany_side, frozenset(range(len(personalities))) - dany_side
+
+
+def end_of_game_trigger(config: Config, failures: int, memory: int,
+                        ideas: int) -> TwistTrigger:
+    """End of Game, after six successes: what starts the Final Twist, in the spec's
+    order: the failures, fewer than 7 Memory cards in the pile, an empty Idea deck; ""
+    when the turns go on."""
+    if failures >= config.failures_to_twist():
+        return "failures"
+    if memory < HAND:
+        return "memory"
+    return "ideas" if not ideas else ""
 
 
 def _end_turn(state: State, result: Result, kept: tuple[int, ...],
@@ -467,19 +486,6 @@ apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
 
 
-def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: how far each seat's side is from its win,
-    from 0 to 1. The secondaries win with six successes, Dany's side when the failures
-    reach the Final Twist: a side stands at one half, plus half its own progress, minus
-    half the other side's."""
-    dany_side, _ = sides(state.personalities)
-    successes = len(state.successes) / SUCCESSES_TO_WIN
-    failures = len(state.failures) / state.config.failures_to_twist()
-    secondaries = min(1.0, max(0.0, 0.5 + (successes - failures) / 2))
-    return tuple(1.0 - secondaries if seat in dany_side else secondaries
-                 for seat in range(state.config.players))
-
-
 # -- rule-level truths for the exhaustive explorer ------------------------------------------
 
 
@@ -526,5 +532,6 @@ PROPERTIES: tuple[Property[State], ...] = (
              "full hand",
              _every_turn_draws_a_full_hand),
 )
-"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+"""Rule-level truths every reachable state keeps beyond
+:func:`~partyrules.games.dany.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""

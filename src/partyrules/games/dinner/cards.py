@@ -1,6 +1,6 @@
 """The guest cards of Guess Who's Coming to Dinner.
 
-The default deck (``guests.json``, shipped as package data) holds 200 real public
+The default deck (``data/guests.json``, shipped as package data) holds 200 real public
 figures in 8 suits of 25, ten of them recently deceased. A frontend may pass its own
 deck of :class:`Guest` records through ``Config(guests=...)``.
 
@@ -32,7 +32,8 @@ class Guest:
 
 
 def _load_default() -> tuple[Guest, ...]:
-    text = resources.files(__package__).joinpath("guests.json").read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("data").joinpath("guests.json").read_text(
+        encoding="utf-8")
     return tuple(Guest(row["name"], row["suit"], row["deceased"]) for row in json.loads(text))
 
 

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, Property, standing
+from partyrules.core.game import Outcome, Property
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -40,33 +40,39 @@ from partyrules.games.dinner.actions import (
 )
 from partyrules.games.dinner.cards import Deck, table_points
 from partyrules.games.dinner.state import (
+    BURIAL_MAX,
     BURIAL_MIN,
     END_BONUS,
     MAX_TABLE,
+    NEW_TABLE_MAX,
     NEW_TABLE_MIN,
     Config,
     Drawing,
     Inviting,
     Over,
+    Phase,
     State,
     Table,
     VoteResult,
     Voting,
     hand_size,
-    proposal_capacity,
-    proposal_minimum,
 )
 
 __all__ = [
     "END_BONUS",
     "PROPERTIES",
     "apply",
-    "heuristic",
+    "apply_listed",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
     "max_decisions",
+    "max_total_score",
+    "max_turn",
     "outcome",
+    "paid_scores",
+    "proposal_capacity",
+    "proposal_minimum",
     "random_action",
     "random_ballot",
     "setup",
@@ -329,6 +335,18 @@ def _pass_rule(state: State, action: Pass) -> str | None:
     if _can_open(state, action.seat):
         return "1c) a player who can start or join a table must do so"
     return None
+
+
+def proposal_capacity(phase: Inviting | Voting, tables: tuple[Table, ...]) -> int:
+    """2)-4) The most guests the proposal may invite."""
+    if phase.table is not None:
+        return MAX_TABLE - len(tables[phase.table].cards)
+    return BURIAL_MAX if phase.deceased is not None else NEW_TABLE_MAX
+
+
+def proposal_minimum(phase: Inviting | Voting) -> int:
+    """2)-4) The fewest guests a proposal invites: 2 for a new table, else 1."""
+    return NEW_TABLE_MIN if phase.table is None and phase.deceased is None else BURIAL_MIN
 
 
 def _room(state: State, phase: Inviting) -> int:
@@ -648,12 +666,12 @@ apply_listed = _KINDS.apply_listed
 def max_decisions(config: Config) -> int:
     """The documented bound on the decisions of one game (a joint action of a
     simultaneous step, a vote, counts one), ``1000 + 500 x players``: about three times
-    the longest of thousands of uniformly random games (the longest of 300 per player
-    count took 276 decisions at 3 seats and 824 at 4). Frameworks that need a length
-    bound (OpenSpiel's ``max_game_length``) read it, and stop a game that goes past it.
+    the longest of the uniformly random games measured (the game's page gives the
+    figures, under "The bound on a game's length"). Frameworks that need a length bound
+    (OpenSpiel's ``max_game_length``) read it, and stop a game that goes past it.
 
     It is a bound on play, not on what the rules allow: those end a game within
-    :func:`~partyrules.games.dinner.state.max_turn` turns, but a turn may declare every
+    :func:`max_turn` turns, but a turn may declare every
     card of the pile unknown one after another, so their bound, ``max_turn x (deck size
     + 10)``, is far too loose to be of use.
 
@@ -663,10 +681,61 @@ def max_decisions(config: Config) -> int:
     return 1000 + 500 * config.players
 
 
-def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: each seat's score as a share of the
-    leader's (:func:`~partyrules.core.game.standing`)."""
-    return standing(tuple(float(score) for score in state.scores))
+# -- bounds the rules imply ------------------------------------------------------------
+
+
+def max_turn(config: Config) -> int:
+    """The highest turn number the rules can reach, ``(deck size + 1) x (players + 1)``.
+
+    A turn that begins with cards in the pile draws one of them for good (an unknown
+    character goes back under the pile, but only in exchange for a replacement), so at
+    most deck-size turns do. Once the pile is empty, ``players`` turns in a row without
+    an accepted table end the game, and each accepted table seats a card for good.
+
+    >>> max_turn(Config(players=4))
+    1005
+    """
+    return (len(config.deck().guests) + 1) * (config.players + 1)
+
+
+def max_total_score(config: Config) -> int:
+    """The most points a game can pay out in all, ``14 x deck size + 5``: each accepted
+    proposal seats at least one card for good and scores at most 14 (7 guests in 7
+    suits), and the 5-point bonus ends the game.
+
+    >>> max_total_score(Config(players=4))
+    2805
+    """
+    return 2 * MAX_TABLE * len(config.deck().guests) + END_BONUS
+
+
+def paid_scores(tables: tuple[Table, ...], phase: Phase, last_vote: VoteResult | None,
+                deck: Deck, players: int) -> tuple[int, int, tuple[int, ...]]:
+    """2)-3), 5) What the tables in play can have paid: ``(least, most, least_per_seat)``.
+
+    Scores come only from accepted proposals and the bonus. A table's cards are seated in
+    order, one accepted proposal (a story) at a time, each scoring the whole table as it
+    then stood: a table of ``n`` cards and ``k`` stories paid ``table_points`` of ``k``
+    growing prefixes of its cards, the last the whole table, the first at least 2 cards
+    (the least when every earlier story seated as few cards as it could, the most when
+    they seated as many). Its host was paid at least its opening, the last accepted
+    proposal's seat at least its points, and the seat whose hand emptied the bonus.
+    """
+    emptied_by = phase.emptied_by if isinstance(phase, Over) else None
+    least_paid = [END_BONUS if seat == emptied_by else 0 for seat in range(players)]
+    least = most = sum(least_paid)
+    for table in tables:
+        cards, earlier = table.cards, len(table.stories) - 1
+        whole = table_points(deck, cards)
+        least += whole + sum(table_points(deck, cards[:NEW_TABLE_MIN + step])
+                             for step in range(earlier))
+        most += whole + sum(table_points(deck, cards[:len(cards) - earlier + step])
+                            for step in range(earlier))
+        least_paid[table.host] += table_points(deck, cards[:NEW_TABLE_MIN])
+    if last_vote is not None and last_vote.accepted:
+        # The last accepted proposal paid its points (bonus included) to its proposer.
+        least_paid[last_vote.seat] = max(least_paid[last_vote.seat], last_vote.points)
+    return least, most, tuple(least_paid)
 
 
 # -- rule-level truths for the exhaustive explorer -------------------------------------------
@@ -725,5 +794,6 @@ PROPERTIES: tuple[Property[State], ...] = (
              "turns ended less the dry turns that closed them: a turn plays at most one",
              _one_table_per_turn),
 )
-"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+"""Rule-level truths every reachable state keeps beyond
+:func:`~partyrules.games.dinner.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""

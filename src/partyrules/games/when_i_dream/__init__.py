@@ -10,15 +10,23 @@ mislead, Sandmen want the two piles even. Each player dreams once.
 
 from __future__ import annotations
 
-from partyrules.core.game import Game, game_from_rooms
-from partyrules.games.when_i_dream import actions, encoding, rules, state, views
+from partyrules.core.game import Game, game_from_modules
+from partyrules.games.when_i_dream import (
+    actions,
+    encoding,
+    integrity,
+    play,
+    rules,
+    state,
+    views,
+)
 from partyrules.games.when_i_dream.actions import Action
 from partyrules.games.when_i_dream.state import Config, State, View
 
 __all__ = ["GAME", "Action", "Config", "State", "View"]
 
-GAME: Game[Config, State, Action, View] = game_from_rooms(
+GAME: Game[Config, State, Action, View] = game_from_modules(
     name="when_i_dream", title="When I Dream", min_players=4, max_players=10,
-    state=state, actions=actions, rules=rules, views=views, encoding=encoding,
-    simultaneous_steps=False,
+    actions=actions, state=state, integrity=integrity, rules=rules, play=play, views=views,
+    encoding=encoding, simultaneous_steps=False,
 )

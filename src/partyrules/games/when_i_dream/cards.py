@@ -1,9 +1,9 @@
 """The components of When I Dream: Spirit cards, Dream cards, and the word rules.
 
 Dream cards are ids into the config's list of ``(top, bottom)`` word pairs; each default
-deck (package data: ``dreams.json`` in English, ``dreams_it.json`` in Italian) holds 64
-cards. Spirit cards are ids: Fairies ``0..4``, Boogeymen ``5..8``, Sandmen ``9..10``;
-:data:`ROLE_TABLE` says how many of each a game of n players uses.
+deck (package data: ``data/dreams.json`` in English, ``data/dreams_it.json`` in Italian)
+holds 64 cards. Spirit cards are ids: Fairies ``0..4``, Boogeymen ``5..8``, Sandmen
+``9..10``; :data:`ROLE_TABLE` says how many of each a game of n players uses.
 
 >>> normalize("  Crème  ")
 'creme'
@@ -218,7 +218,8 @@ def _part_of(said: str, form: str) -> bool:
 
 
 def _load_deck(file_name: str) -> tuple[tuple[str, str], ...]:
-    text = resources.files(__package__).joinpath(file_name).read_text(encoding="utf-8")
+    text = resources.files(__package__).joinpath("data").joinpath(file_name).read_text(
+        encoding="utf-8")
     return tuple((top, bottom) for top, bottom in json.loads(text))
 
 

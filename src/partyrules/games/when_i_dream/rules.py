@@ -14,11 +14,10 @@ has one ``why_illegal`` predicate named after its rule.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
 
 from partyrules.core.game import TABLE, Outcome, Property
 from partyrules.core.rng import Rng
@@ -57,31 +56,29 @@ from partyrules.games.when_i_dream.state import (
     Judging,
     JudgingRecount,
     Over,
+    Phase,
     Recounting,
     RoundResult,
     Side,
     State,
     Tiebreak,
-    acting,
-    clue_cap_reached,
-    final_standing,
 )
 
 __all__ = [
-    "PLAYOUT_STEPS",
     "PROPERTIES",
-    "SPREAD",
+    "acting",
     "apply",
-    "heuristic",
+    "apply_listed",
+    "clue_cap_reached",
+    "final_scores",
+    "final_standing",
     "is_simultaneous",
     "is_terminal",
     "legal_actions",
     "max_decisions",
     "outcome",
-    "playout_action",
     "random_action",
     "sandman_points",
-    "search_actions",
     "setup",
     "to_act",
     "vocabulary",
@@ -191,6 +188,13 @@ def _next_giver(state: State, seat: int) -> int:
     return (following + 1) % state.config.players if following == state.dreamer else following
 
 
+def clue_cap_reached(config: Config, dreamer: int, clue_turns: tuple[int, ...]) -> bool:
+    """2. Every clue-giver has had its clue turns for the card in play: the Dreamer must
+    guess."""
+    cap = config.clue_cap()
+    return all(turns >= cap for seat, turns in enumerate(clue_turns) if seat != dreamer)
+
+
 def _at_cap(state: State, phase: Dreaming) -> bool:
     """2. Every clue-giver has had its clue turns for this card: the Dreamer must guess."""
     return clue_cap_reached(state.config, state.dreamer, phase.clue_turns)
@@ -248,6 +252,27 @@ def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
     return _start_round(state, changes)
 
 
+def final_standing(points: tuple[int, ...], penalty_counts: tuple[int, ...]) -> tuple[
+        Literal["highest_score", "fewest_penalties"] | None, frozenset[int]]:
+    """End of the game: who leads on points minus penalty cards, then on the fewest
+    penalty cards, and by which rule; ``None`` with the seats still tied after both
+    (the table names the best dream teller).
+
+    >>> final_standing((6, 8, 9), (0, 1, 2))
+    ('fewest_penalties', frozenset({1}))
+    """
+    totals = [p - n for p, n in zip(points, penalty_counts, strict=True)]
+    best = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == best]
+    if len(tied) == 1:
+        return "highest_score", frozenset(tied)
+    fewest = min(penalty_counts[seat] for seat in tied)
+    tied = [seat for seat in tied if penalty_counts[seat] == fewest]
+    if len(tied) == 1:
+        return "fewest_penalties", frozenset(tied)
+    return None, frozenset(tied)
+
+
 def _final(state: State, points: tuple[int, ...], changes: dict[str, Any]) -> State:
     """End of the game: points minus penalty cards; a tie goes to the fewest penalty
     cards, then to the best dream teller."""
@@ -256,11 +281,27 @@ def _final(state: State, points: tuple[int, ...], changes: dict[str, Any]) -> St
     return _evolve(state, changes)
 
 
-def _totals(points: tuple[int, ...], penalties: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def final_scores(points: tuple[int, ...],
+                 penalties: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """End of the game: each seat's points minus its penalty cards."""
     return tuple(p - len(cards) for p, cards in zip(points, penalties, strict=True))
 
 
 # -- who acts -----------------------------------------------------------------------------
+
+
+def acting(config: Config, dreamer: int, phase: Phase) -> frozenset[int]:
+    """Who may act in ``phase``: see :func:`to_act`."""
+    if isinstance(phase, Dreaming):
+        if phase.time_up or clue_cap_reached(config, dreamer, phase.clue_turns):
+            # Time has stopped; the table may still rule a breach on the card in play.
+            return frozenset((dreamer, TABLE)) if phase.clued else frozenset((dreamer,))
+        return frozenset((phase.active, dreamer, TABLE))
+    if isinstance(phase, Recounting):
+        return frozenset((dreamer,))
+    if isinstance(phase, Over):
+        return frozenset()
+    return frozenset((TABLE,))
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -289,13 +330,11 @@ def max_decisions(config: Config) -> int:
     ``judge="table"`` (one more decision per guess). The longest are the bots' under the
     match runner, whose table never calls time, so that every round runs until the Dream
     deck is spent: about three decisions per card, every card but the penalty cards
-    dreamt each round; of 150 such games at 10 seats the longest took 1,353 decisions,
-    1,958 with ``judge="table"`` (the kit's random play, whose table calls time, at most
-    1,597 in 500). A round's length follows the deck, hence the factor per 64 cards. The
-    rules alone bound a game only at ``players * (cards * (clue cap * (players - 1) + 2)
-    + 4) + 1`` decisions (every clue-giver using every clue turn on every card: 12,841 at
-    10 seats), which no table plays; a game past this bound is one a framework may cut
-    off.
+    dreamt each round (the game's page gives the lengths measured). A round's length
+    follows the deck, hence the factor per 64 cards. The rules alone bound a game only at
+    ``players * (cards * (clue cap * (players - 1) + 2) + 4) + 1`` decisions (every
+    clue-giver using every clue turn on every card: 12,841 at 10 seats), which no table
+    plays; a game past this bound is one a framework may cut off.
     """
     return 400 * config.players * -(-len(config.dreams()) // 64)
 
@@ -303,7 +342,7 @@ def max_decisions(config: Config) -> int:
 def outcome(state: State) -> Outcome:
     """End of the game: the winners, each seat's points minus its penalty cards."""
     over = ended(state.phase, Over)
-    return Outcome(over.winners, _totals(state.points, state.penalties), over.reason)
+    return Outcome(over.winners, final_scores(state.points, state.penalties), over.reason)
 
 
 # -- the rules, one predicate per action kind --------------------------------------------
@@ -638,161 +677,6 @@ apply = _KINDS.apply
 apply_listed = _KINDS.apply_listed
 
 
-# -- the rule of thumb (the greedy bot, search bots' playouts) -----------------------------
-
-
-def playout_action(state: State, seat: int, rng: random.Random) -> Action:
-    """A rule of thumb drawn from what ``seat`` may know: the greedy bot, and the
-    playouts of search bots (documented on the game's page).
-
-    The Dreamer names a card that may be in play (:func:`_likely_dreams`), one it has not
-    named this round, and once time is up declines the last card, whose guess would far
-    more likely feed the Boogeyman than find the dream; it tells every guess it made, so
-    that the narration bonus is won whenever a dream was found. A clue-giver says a
-    random word of the deck that is no form of the card's word, nor holds it or lies
-    inside it (the table could rule that a part of the word). Everything else, the
-    table's rulings included, is a uniformly random legal action. Nothing here reads
-    what the seat cannot see.
-    """
-    phase = state.phase
-    if isinstance(phase, Dreaming):
-        if seat == state.dreamer:
-            if phase.time_up:
-                return DeclineGuess(seat)
-            return Guess(seat, _dream_to_name(state, rng))
-        if seat == phase.active and seat in to_act(state):
-            safe = _safe_clues(state.config, state.word() or "")
-            return GiveClue(seat, safe[rng.randrange(len(safe))])
-    elif isinstance(phase, Recounting) and seat == state.dreamer:
-        return Recount(seat, state.guesses)
-    return uniform_choice(legal_actions(state, seat), seat, rng)
-
-
-def _dream_to_name(state: State, rng: random.Random) -> str:
-    """A word the Dreamer may name: drawn among :func:`_dreams_to_name`."""
-    pool = _dreams_to_name(state)
-    return pool[rng.randrange(len(pool))]
-
-
-def _dreams_to_name(state: State) -> tuple[str, ...]:
-    """The words the Dreamer may name, in deck order: those of the cards that may be in
-    play, on the side it bets on, leaving out the words it named this round (a named card
-    leaves play, right or wrong); all of them when it named them all."""
-    last = state.last_round
-    boxed = () if last is None else last.fairy + last.boogeyman
-    # The last round's piles, public since its scoring, lie in the box until the deck
-    # runs out and the box refills it; the box is then emptied, so a box as large as
-    # those piles still holds them.
-    out = boxed if len(state.box) >= len(boxed) else ()
-    likely = _likely_dreams(state.config, _side_bet(state), out)
-    return _unnamed(likely, state.guesses) if state.guesses else likely
-
-
-@lru_cache(maxsize=4096)  # a search asks again and again along one round's guesses
-def _unnamed(likely: tuple[str, ...], guesses: tuple[str, ...]) -> tuple[str, ...]:
-    """The words of ``likely`` not among ``guesses``; all of them when none is left."""
-    named = set(guesses)
-    return tuple(word for word in likely if word not in named) or likely
-
-
-def _side_bet(state: State) -> Side:
-    """The side the Dreamer bets the card in play uses: the config's, or in the expert
-    variant the top word until its first guess of the round, then the bottom word (most
-    guesses are wrong, and a wrong one turns the next card to its bottom word)."""
-    side = state.config.side
-    if side != "expert":
-        return side
-    return "bottom" if state.guesses else "top"
-
-
-@lru_cache(maxsize=256)
-def _likely_dreams(config: Config, side: Side, out: tuple[int, ...]) -> tuple[str, ...]:
-    """The distinct words on ``side`` of the Dream cards not ``out`` of play (of every
-    card when none is left)."""
-    index = 0 if side == "top" else 1
-    dreams = config.dreams()
-    skipped = set(out)
-    likely = tuple(dict.fromkeys(card[index] for number, card in enumerate(dreams)
-                                 if number not in skipped))
-    return likely or tuple(dict.fromkeys(card[index] for card in dreams))
-
-
-@lru_cache(maxsize=1024)
-def _safe_clues(config: Config, word: str) -> tuple[str, ...]:
-    """The deck's words a clue-giver may say for ``word`` with no breach the engine could
-    flag or the table could rule: no form of it (by the stem check, whatever
-    ``check_clues`` says), nor holding it or lying inside it; every word of the deck when
-    none is left."""
-    target = normalize(word)
-    safe = tuple(clue for clue in vocabulary(config)
-                 if clue_breach(clue, word, config.language, "stem") is None
-                 and target not in normalize(clue) and normalize(clue) not in target)
-    return safe or vocabulary(config)
-
-
-def search_actions(state: State, seat: int) -> Iterator[Action]:
-    """The actions a search bot weighs for ``seat``, chosen from what it may see: in the
-    dream, one guess for the Dreamer (the first word of :func:`_dreams_to_name`: a
-    Dreamer who cannot see the card finds each of them as likely) and, once time is up,
-    declining; for the active clue-giver, one clue that breaks no rule (the first of
-    :func:`_safe_clues`: any other clue tells the Dreamer as much, and risks as little);
-    in the narration, every guess made (naming more never loses the bonus). Whether the
-    Dreamer guesses now or lets the clue come first is the decision that changes the
-    score: every wrong guess is a point for the Boogeyman. Anything else: every legal
-    action."""
-    phase = state.phase
-    if isinstance(phase, Dreaming):
-        if seat == state.dreamer:
-            yield Guess(seat, _dreams_to_name(state)[0])
-            if phase.time_up:
-                yield DeclineGuess(seat)
-            return
-        if seat == phase.active and not phase.time_up and not _at_cap(state, phase):
-            yield GiveClue(seat, _safe_clues(state.config, state.word() or "")[0])
-            return
-    elif isinstance(phase, Recounting) and seat == state.dreamer:
-        yield Recount(seat, state.guesses)
-        return
-    yield from legal_actions(state, seat)
-
-
-PLAYOUT_STEPS = 0
-"""Search bots' playouts are judged at once by the heuristic: what a decision of the
-dream changes is in the score at once (a wrong guess is a point for the Boogeyman's
-pile, a wait puts it off), and a few steps of the rule of thumb, whose Dreamer guesses
-whenever asked, add only noise to it. Against random seats, on the same 300 seeds, the
-ISMCTS bot won 35.7% judging at once and 34.3% with 4 steps, at half the speed."""
-
-
-SPREAD = 9.0
-"""The heuristic's scale, in points, of how far a lead may still move in one round: in
-the last round a lead of ``SPREAD`` points makes a seat e (2.7) times as likely to
-finish ahead as behind. A logistic scale of 9 is a standard deviation of about 16
-points, about what one round's Boogeyman pile moves a lead against random seats (20.6
-points a round on average); chosen so, not tuned. The scale grows with the square root
-of the rounds left, this one included."""
-
-
-def heuristic(state: State) -> tuple[float, ...]:
-    """Search bots' view of a running game: each seat's chance to finish ahead of the
-    best of the others, estimated from the totals (points less penalty cards, with the
-    dream in play scored as if it ended now: the piles as they stand, no narration
-    bonus) by a logistic curve of the lead whose scale grows with the rounds still to
-    play. A chance, unlike a share of the leader's, still tells a seat far behind that
-    a point more for the leader is worse: every wrong guess is a point for the
-    Boogeyman, whoever it is."""
-    phase = state.phase
-    totals = _totals(state.points, state.penalties)
-    if not isinstance(phase, (Tiebreak, Over)):  # those rounds are scored already
-        gains = round_gains(state.spirits, len(state.fairy), len(state.boogeyman), False)
-        totals = tuple(total + gain for total, gain in zip(totals, gains, strict=True))
-    scale = SPREAD * math.sqrt(state.config.players - state.round + 1)
-    ranked = sorted(totals, reverse=True)
-    first, second = ranked[0], ranked[1]
-    return tuple(1.0 / (1.0 + math.exp(((second if total == first else first) - total)
-                                       / scale)) for total in totals)
-
-
 # -- rule-level truths for the exhaustive explorer -----------------------------------------
 
 
@@ -904,5 +788,6 @@ PROPERTIES: tuple[Property[State], ...] = (
              "gains after that",
              _points_follow_rounds),
 )
-"""Rule-level truths every reachable state keeps beyond :func:`validate`: the
+"""Rule-level truths every reachable state keeps beyond
+:func:`~partyrules.games.when_i_dream.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
