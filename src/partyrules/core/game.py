@@ -36,7 +36,6 @@ __all__ = [
     "Search",
     "free_text_fields",
     "game_from_modules",
-    "game_from_rooms",
     "get_game",
     "random_actor",
     "register",
@@ -215,42 +214,6 @@ class Game(Generic[C, S, A, V]):
     properties: tuple[Property[S], ...] = ()
     """Optional: the game's own per-state truths (:class:`Property`), checked at every
     state the explorer visits and documented on the game's page."""
-
-
-def game_from_rooms(*, name: str, title: str, min_players: int, max_players: int,
-                    state: ModuleType, actions: ModuleType, rules: ModuleType,
-                    views: ModuleType, encoding: ModuleType | None = None,
-                    simultaneous_steps: bool = False) -> Game[Any, Any, Any, Any]:
-    """The :class:`Game` of a game package whose rooms follow the house layout:
-    ``state`` (``Config``, ``State``, ``View``, ``validate``, ``places``, and
-    ``validate_view`` and ``component_data`` if the game has them), ``actions``
-    (``ACTION_TYPES``), ``rules`` (``setup`` ... ``random_action``, and ``heuristic``,
-    ``max_decisions``, ``apply_listed``, ``playout_action``, ``PLAYOUT_STEPS``,
-    ``search_actions`` and ``PROPERTIES`` if the game has them), ``views`` (``view``,
-    ``determinize``, ``describe_action``, ``render_view``) and ``encoding``
-    (``ENCODING``), if any."""
-    return Game(
-        name=name, title=title, min_players=min_players, max_players=max_players,
-        Config=state.Config, State=state.State, View=state.View,
-        action_types=actions.ACTION_TYPES,
-        setup=rules.setup, to_act=rules.to_act, is_simultaneous=rules.is_simultaneous,
-        legal_actions=rules.legal_actions, apply=rules.apply, is_terminal=rules.is_terminal,
-        outcome=rules.outcome, random_action=rules.random_action,
-        view=_table_sees_as_spectator(views.view), determinize=views.determinize,
-        validate=state.validate, places=state.places,
-        describe_action=views.describe_action, render_view=views.render_view,
-        validate_view=getattr(state, "validate_view", None),
-        component_data=getattr(state, "component_data", None),
-        simultaneous_steps=simultaneous_steps,
-        max_decisions=getattr(rules, "max_decisions", None),
-        encoding=encoding.ENCODING if encoding is not None else None,
-        apply_listed=getattr(rules, "apply_listed", None),
-        search=Search(heuristic=getattr(rules, "heuristic", None),
-                      playout_action=getattr(rules, "playout_action", None),
-                      playout_steps=getattr(rules, "PLAYOUT_STEPS", None),
-                      search_actions=getattr(rules, "search_actions", None)),
-        properties=getattr(rules, "PROPERTIES", ()),
-    )
 
 
 CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
