@@ -4,17 +4,19 @@ Memory cards and Idea cards are ints (Idea cards index the config's word lists);
 personality cards are the ids of :mod:`partyrules.games.dany.cards`. The phase record
 says who acts: the active personality composing, the deciding personality (racing the
 table's rulings), the table confirming the reveal, or every seat in the Final Twist.
-What a state or view must be to load is checked by
-:mod:`~partyrules.games.dany.integrity`.
+:data:`evolve` is the fast update the reducer builds the next state with. What a state
+or view must be to load is checked by :mod:`~partyrules.games.dany.integrity`.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 import attrs
 
 from partyrules.core.errors import InvalidConfig
+from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
 from partyrules.games.dany.cards import CHOICES, DANY, DEFAULT_IDEAS, HAND, REASON, SECONDARIES
 
@@ -33,6 +35,7 @@ __all__ = [
     "TwistTrigger",
     "View",
     "component_data",
+    "evolve",
 ]
 
 SUCCESSES_TO_WIN = 6
@@ -228,6 +231,12 @@ class State:
     def deciding(self) -> int:
         """5. The deciding personality: the seat on the active personality's right."""
         return (self.active - 1) % self.config.players
+
+
+evolve: Callable[[State, Mapping[str, Any]], State] = fast_evolve(State)
+"""``evolve(state, changes)``: ``state`` with ``changes`` (field name to value), as
+``attrs.evolve`` gives, built once for the reducer's hot path
+(:func:`partyrules.core.records.fast_evolve`)."""
 
 
 @attrs.frozen(slots=True)

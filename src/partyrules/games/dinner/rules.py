@@ -24,6 +24,7 @@ from itertools import repeat
 from typing import Any
 
 from partyrules.core.game import Outcome, Property
+from partyrules.core.records import replaced, without_first
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -55,6 +56,7 @@ from partyrules.games.dinner.state import (
     Table,
     VoteResult,
     Voting,
+    evolve,
     hand_size,
 )
 
@@ -117,61 +119,39 @@ def setup(config: Config, seed: int) -> State:
         phase=Drawing(config.first_player, None),
         revealed=(empty,) * players,
     )
-    return _begin_turn(state, config.first_player, state.turn)
+    return _begin_turn(state, config.first_player, state.turn, {})
 
 
-def _begin_turn(state: State, seat: int, turn: int, **changes: Any) -> State:
-    """1a) A turn begins with its compulsory draw (skipped when the pile is empty)."""
+def _begin_turn(state: State, seat: int, turn: int, changes: dict[str, Any]) -> State:
+    """1a) A turn begins with its compulsory draw (skipped when the pile is empty).
+    ``changes`` (a dict of the caller's own, filled in here) are made with it."""
+    changes["turn"] = turn
     pile = changes.get("pile", state.pile)
     if not pile:
-        return _evolve(state, phase=Drawing(seat, None), turn=turn, **changes)
+        changes["phase"] = Drawing(seat, None)
+        return evolve(state, changes)
     card = pile[0]
     hands = changes.get("hands", state.hands)
-    changes["hands"] = _put(hands, seat, (*hands[seat], card))
+    changes["hands"] = replaced(hands, seat, (*hands[seat], card))
     changes["pile"] = pile[1:]
     changes["under"] = _forget_under(changes.get("under", state.under), card)
-    return _evolve(state, phase=Drawing(seat, card), turn=turn, **changes)
+    changes["phase"] = Drawing(seat, card)
+    return evolve(state, changes)
 
 
-def _end_turn(state: State, active: int, accepted: bool, **changes: Any) -> State:
+def _end_turn(state: State, active: int, accepted: bool, changes: dict[str, Any]) -> State:
     """Play passes to the left; an empty pile and a full round of turns with no accepted
-    table end the game (spec: the end that the rulebook leaves open)."""
+    table end the game (spec: the end that the rulebook leaves open). ``changes`` (a
+    dict of the caller's own, filled in here) are made with it."""
     dry_turns = 0
     if not changes.get("pile", state.pile):
         dry_turns = 0 if accepted else state.dry_turns + 1
         if dry_turns >= state.config.players:
-            return _evolve(state, phase=Over("pile_exhausted"), dry_turns=dry_turns, **changes)
+            changes.update(phase=Over("pile_exhausted"), dry_turns=dry_turns)
+            return evolve(state, changes)
+    changes["dry_turns"] = dry_turns
     following = (active + 1) % state.config.players
-    return _begin_turn(state, following, state.turn + 1, dry_turns=dry_turns, **changes)
-
-
-def _evolve(state: State, **changes: Any) -> State:
-    # Faster than attrs.evolve on the hot path: one positional constructor call.
-    get = changes.get
-    return State(
-        state.config,
-        get("rng", state.rng),
-        get("pile", state.pile),
-        get("hands", state.hands),
-        get("discard", state.discard),
-        get("tables", state.tables),
-        get("scores", state.scores),
-        get("phase", state.phase),
-        get("under", state.under),
-        get("revealed", state.revealed),
-        get("dry_turns", state.dry_turns),
-        get("last_vote", state.last_vote),
-        get("turn", state.turn),
-    )
-
-
-def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1:])
-
-
-def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
-    index = hand.index(card)
-    return hand[:index] + hand[index + 1:]
+    return _begin_turn(state, following, state.turn + 1, changes)
 
 
 def _forget_under(under: tuple[tuple[int, int], ...], card: int) -> tuple[tuple[int, int], ...]:
@@ -184,7 +164,7 @@ def _forget_revealed(state: State, seat: int, cards: tuple[int, ...]) -> tuple[f
     known = state.revealed[seat]
     if not known or known.isdisjoint(cards):
         return state.revealed
-    return _put(state.revealed, seat, known.difference(cards))
+    return replaced(state.revealed, seat, known.difference(cards))
 
 
 # -- who acts ---------------------------------------------------------------------------
@@ -513,16 +493,13 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 
 def _draw_replacement(state: State, seat: int, hand: tuple[int, ...],
                       pile: tuple[int, ...], under: tuple[tuple[int, int], ...],
-                      declared: frozenset[int], exchanged: bool, **changes: Any) -> State:
+                      declared: frozenset[int], exchanged: bool,
+                      changes: dict[str, Any]) -> State:
     card = pile[0]
-    return _evolve(
-        state,
-        hands=_put(state.hands, seat, (*hand, card)),
-        pile=pile[1:],
-        under=_forget_under(under, card),
-        phase=Drawing(seat, card, declared, exchanged),
-        **changes,
-    )
+    changes.update(hands=replaced(state.hands, seat, (*hand, card)), pile=pile[1:],
+                   under=_forget_under(under, card),
+                   phase=Drawing(seat, card, declared, exchanged))
+    return evolve(state, changes)
 
 
 def _apply_unknown(state: State, action: Unknown) -> State:
@@ -530,9 +507,9 @@ def _apply_unknown(state: State, action: Unknown) -> State:
     assert isinstance(phase, Drawing)
     seat, card = action.seat, action.card
     return _draw_replacement(
-        state, seat, _without(state.hands[seat], card), (*state.pile, card),
+        state, seat, without_first(state.hands[seat], card), (*state.pile, card),
         (*state.under, (card, seat)),
-        phase.declared | {card}, phase.exchanged,
+        phase.declared | {card}, phase.exchanged, {},
     )
 
 
@@ -541,62 +518,60 @@ def _apply_exchange(state: State, action: Exchange) -> State:
     assert isinstance(phase, Drawing)
     seat, card = action.seat, action.card
     return _draw_replacement(
-        state, seat, _without(state.hands[seat], card), state.pile, state.under,
+        state, seat, without_first(state.hands[seat], card), state.pile, state.under,
         phase.declared, True,
-        discard=(*state.discard, card), revealed=_forget_revealed(state, seat, (card,)),
+        {"discard": (*state.discard, card), "revealed": _forget_revealed(state, seat, (card,))},
     )
 
 
 def _apply_start_table(state: State, action: StartTable) -> State:
-    return _evolve(state, phase=Inviting(action.seat, None, None))
+    return evolve(state, {"phase": Inviting(action.seat, None, None)})
 
 
 def _apply_start_burial(state: State, action: StartBurial) -> State:
     seat, card = action.seat, action.deceased
-    return _evolve(
-        state,
-        hands=_put(state.hands, seat, _without(state.hands[seat], card)),
-        revealed=_forget_revealed(state, seat, (card,)),
-        phase=Inviting(seat, None, card),
-    )
+    return evolve(state, {
+        "hands": replaced(state.hands, seat, without_first(state.hands[seat], card)),
+        "revealed": _forget_revealed(state, seat, (card,)),
+        "phase": Inviting(seat, None, card),
+    })
 
 
 def _apply_join_table(state: State, action: JoinTable) -> State:
-    return _evolve(state, phase=Inviting(action.seat, action.table, None))
+    return evolve(state, {"phase": Inviting(action.seat, action.table, None)})
 
 
 def _apply_pass(state: State, action: Pass) -> State:
-    return _end_turn(state, action.seat, accepted=False)
+    return _end_turn(state, action.seat, False, {})
 
 
 def _apply_invite(state: State, action: Invite) -> State:
     phase = state.phase
     assert isinstance(phase, Inviting)
     seat, card = action.seat, action.card
-    return _evolve(
-        state,
-        hands=_put(state.hands, seat, _without(state.hands[seat], card)),
-        revealed=_forget_revealed(state, seat, (card,)),
-        phase=Inviting(seat, phase.table, phase.deceased, (*phase.invited, card)),
-    )
+    return evolve(state, {
+        "hands": replaced(state.hands, seat, without_first(state.hands[seat], card)),
+        "revealed": _forget_revealed(state, seat, (card,)),
+        "phase": Inviting(seat, phase.table, phase.deceased, (*phase.invited, card)),
+    })
 
 
 def _apply_propose(state: State, action: Propose) -> State:
     phase = state.phase
     assert isinstance(phase, Inviting)
-    return _evolve(state, phase=Voting(
+    return evolve(state, {"phase": Voting(
         phase.active, phase.table, phase.deceased, phase.invited, action.story,
         (None,) * state.config.players,
-    ))
+    )})
 
 
 def _apply_ballot(state: State, action: Ballot) -> State:
     phase = state.phase
     assert isinstance(phase, Voting)
-    ballots = _put(phase.ballots, action.seat, action.rejected)
+    ballots = replaced(phase.ballots, action.seat, action.rejected)
     if sum(ballot is None for ballot in ballots) > 1:  # the proposer's slot stays None
-        return _evolve(state, phase=Voting(phase.active, phase.table, phase.deceased,
-                                           phase.invited, phase.story, ballots))
+        return evolve(state, {"phase": Voting(phase.active, phase.table, phase.deceased,
+                                              phase.invited, phase.story, ballots)})
     return _count_votes(state, phase, ballots)
 
 
@@ -621,8 +596,9 @@ def _count_votes(state: State, phase: Voting,
     returned = turned_down if accepted else frozenset(proposed)
     hand = state.hands[active]
     changes: dict[str, Any] = {
-        "hands": _put(state.hands, active, (*hand, *(c for c in proposed if c in returned))),
-        "revealed": _put(state.revealed, active, state.revealed[active] | returned),
+        "hands": replaced(state.hands, active,
+                          (*hand, *(c for c in proposed if c in returned))),
+        "revealed": replaced(state.revealed, active, state.revealed[active] | returned),
     }
     points = 0
     if accepted:
@@ -635,16 +611,17 @@ def _count_votes(state: State, phase: Voting,
             joined = state.tables[phase.table]
             cards = joined.cards + seated
             table = Table(cards, joined.burial, joined.host, (*joined.stories, phase.story))
-            changes["tables"] = _put(state.tables, phase.table, table)
+            changes["tables"] = replaced(state.tables, phase.table, table)
         points = table_points(deck, cards)
     emptied = accepted and not changes["hands"][active]
     if emptied:
         points += END_BONUS
-    changes["scores"] = _put(state.scores, active, state.scores[active] + points)
+    changes["scores"] = replaced(state.scores, active, state.scores[active] + points)
     changes["last_vote"] = VoteResult(active, proposed, ballots, turned_down, accepted, points)
     if emptied:
-        return _evolve(state, phase=Over("hand_emptied", active), **changes)
-    return _end_turn(state, active, accepted, **changes)
+        changes["phase"] = Over("hand_emptied", active)
+        return evolve(state, changes)
+    return _end_turn(state, active, accepted, changes)
 
 
 _KINDS: ActionKinds[State] = ActionKinds("Guess Who's Coming to Dinner", _RULES, {

@@ -2,18 +2,20 @@
 
 Cards are ints: indices into the config's deck (:func:`Config.deck`). Hands, the draw pile
 (top first) and tables are tuples of cards; the phase record says who acts and how.
-What a state or view must be to load is checked by
-:mod:`~partyrules.games.dinner.integrity`.
+:data:`evolve` is the fast update the reducer builds the next state with. What a state
+or view must be to load is checked by :mod:`~partyrules.games.dinner.integrity`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
 from partyrules.core.errors import InvalidConfig
+from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
 from partyrules.games.dinner.cards import DEFAULT_GUESTS, Deck, Guest, deck_of
 
@@ -37,6 +39,7 @@ __all__ = [
     "VoteResult",
     "Voting",
     "component_data",
+    "evolve",
     "hand_size",
 ]
 
@@ -233,6 +236,12 @@ class State:
     last_vote: VoteResult | None = None
     turn: int = 1
     """The number of the turn being played."""
+
+
+evolve: Callable[[State, Mapping[str, Any]], State] = fast_evolve(State)
+"""``evolve(state, changes)``: ``state`` with ``changes`` (field name to value), as
+``attrs.evolve`` gives, built once for the reducer's hot path
+(:func:`partyrules.core.records.fast_evolve`)."""
 
 
 @attrs.frozen(slots=True)

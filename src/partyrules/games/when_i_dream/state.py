@@ -3,17 +3,20 @@
 Dream cards are ints (indices into the config's word pairs); Spirit cards are the ids of
 :mod:`partyrules.games.when_i_dream.cards`. The phase record says who acts: the dream
 (clue-giver, Dreamer and table racing), a table judging a guess, the narration, a table
-judging the narration, the final tie-break, or the end. What a state or view must be to
-load is checked by :mod:`~partyrules.games.when_i_dream.integrity`.
+judging the narration, the final tie-break, or the end. :data:`evolve` is the fast
+update the reducer builds the next state with. What a state or view must be to load is
+checked by :mod:`~partyrules.games.when_i_dream.integrity`.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 import attrs
 
 from partyrules.core.errors import InvalidConfig
+from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
 from partyrules.games.when_i_dream.cards import (
     CHECK_CLUES,
@@ -38,6 +41,7 @@ __all__ = [
     "Tiebreak",
     "View",
     "component_data",
+    "evolve",
 ]
 
 Side = Literal["top", "bottom"]
@@ -226,6 +230,12 @@ class State:
             return None
         top, bottom = self.config.dreams()[self.current]
         return top if self.side == "top" else bottom
+
+
+evolve: Callable[[State, Mapping[str, Any]], State] = fast_evolve(State)
+"""``evolve(state, changes)``: ``state`` with ``changes`` (field name to value), as
+``attrs.evolve`` gives, built once for the reducer's hot path
+(:func:`partyrules.core.records.fast_evolve`)."""
 
 
 @attrs.frozen(slots=True)
