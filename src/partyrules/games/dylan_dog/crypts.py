@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.dylan_dog.actions import Challenge, ClaimCard, FaceHorror, PutBack, Search
 from partyrules.games.dylan_dog.cards import DYLAN_FACE, catalog
 from partyrules.games.dylan_dog.flow import check_win, end_turn, returning, throw
@@ -16,10 +17,8 @@ from partyrules.games.dylan_dog.moves import (
     card_error,
     of_kind,
     plane_of,
-    replaced,
     seat_target_error,
     turn_error,
-    without,
 )
 from partyrules.games.dylan_dog.state import (
     Claiming,
@@ -86,7 +85,7 @@ def _challenge_rule(state: State, action: Challenge) -> str | None:
 def _apply_challenge(state: State, action: Challenge) -> State:
     seat = state.active
     return evolve(state, {
-        "held": replaced(state.held, seat, without(state.held[seat], action.horror)),
+        "held": replaced(state.held, seat, without_every(state.held[seat], action.horror)),
         "phase": Horror(action.target, action.horror, -1, seat)})
 
 
@@ -142,7 +141,7 @@ def _apply_put_back(state: State, action: PutBack) -> State:
     content, rng = state.rng.shuffle((*state.crypts[phase.crypt], action.card))
     return evolve(state, {
         "rng": rng, "crypts": replaced(state.crypts, phase.crypt, content),
-        "held": replaced(state.held, seat, without(state.held[seat], action.card)),
+        "held": replaced(state.held, seat, without_every(state.held[seat], action.card)),
         "returned": state.returned | {action.card}, "phase": Returning(seat)})
 
 
@@ -161,7 +160,7 @@ def _apply_claim(state: State, action: ClaimCard) -> State:
     phase = state.phase
     assert isinstance(phase, Claiming)
     seat, target = state.active, phase.target
-    held = replaced(state.held, target, without(state.held[target], action.card))
+    held = replaced(state.held, target, without_every(state.held[target], action.card))
     held = replaced(held, seat, (*held[seat], action.card))
     return check_win(state, {"held": held}, (seat,), end_turn)
 

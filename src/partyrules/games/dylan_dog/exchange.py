@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
     AskCard,
@@ -24,10 +25,8 @@ from partyrules.games.dylan_dog.flow import check_win, end_turn
 from partyrules.games.dylan_dog.moves import (
     card_error,
     offers_left,
-    replaced,
     seat_target_error,
     turn_error,
-    without,
 )
 from partyrules.games.dylan_dog.state import Exchange, State, Trading, TurnStart, evolve
 
@@ -113,8 +112,8 @@ def _apply_accept(state: State, action: AcceptTrade) -> State:
     assert isinstance(phase, Trading)
     active, partner = state.active, phase.partner
     held = state.held
-    held = replaced(held, active, (*without(held[active], phase.offer), phase.ask))
-    held = replaced(held, partner, (*without(held[partner], phase.ask), phase.offer))
+    held = replaced(held, active, (*without_every(held[active], phase.offer), phase.ask))
+    held = replaced(held, partner, (*without_every(held[partner], phase.ask), phase.offer))
     changes: dict[str, Any] = {"held": held}
 
     def then(state: State, changes: dict[str, Any]) -> State:
@@ -167,7 +166,7 @@ def _apply_take(state: State, action: TakeCard) -> State:
     phase = state.phase
     assert isinstance(phase, Exchange)
     seat, target = state.active, phase.target
-    held = replaced(state.held, target, without(state.held[target], action.card))
+    held = replaced(state.held, target, without_every(state.held[target], action.card))
     held = replaced(held, seat, (*held[seat], action.card))
 
     def then(state: State, changes: dict[str, Any]) -> State:
@@ -190,7 +189,7 @@ def _give_rule(state: State, action: GiveCard) -> str | None:
     assert isinstance(phase, Exchange)
     if phase.took == -1:
         return "Exchange: take a card first, then give one"
-    return card_error(action.card, without(state.held[state.active], phase.took),
+    return card_error(action.card, without_every(state.held[state.active], phase.took),
                       "Exchange: give one of your own")
 
 
@@ -198,7 +197,7 @@ def _apply_give(state: State, action: GiveCard) -> State:
     phase = state.phase
     assert isinstance(phase, Exchange)
     seat, target = state.active, phase.target
-    held = replaced(state.held, seat, without(state.held[seat], action.card))
+    held = replaced(state.held, seat, without_every(state.held[seat], action.card))
     held = replaced(held, target, (*held[target], action.card))
     # The taker did not win at the take, and giving only takes a card away from it.
     return check_win(state, {"held": held}, (target,), end_turn)

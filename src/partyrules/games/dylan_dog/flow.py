@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyrules.core.records import replaced
 from partyrules.core.rng import Rng
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import FACES, ROLES, catalog
-from partyrules.games.dylan_dog.moves import replaced, unit_actions
+from partyrules.games.dylan_dog.moves import unit_actions
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,

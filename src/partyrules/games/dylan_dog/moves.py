@@ -69,14 +69,12 @@ __all__ = [
     "plane_changes",
     "plane_of",
     "prebuilt",
-    "replaced",
     "seat_target_error",
     "step_directions",
     "stepped",
     "turn_error",
     "unit_actions",
     "usable_shadows",
-    "without",
 ]
 
 RINGS = (CLOCKWISE, COUNTERCLOCKWISE)
@@ -109,16 +107,6 @@ def prebuilt(config: Config) -> tuple[SeatActions, ...]:
               {d: Rotate(seat, d) for d in RINGS}, UseDylanDog(seat), FaceHorror(seat),
               GoToReality(seat), SkipExchange(seat), AcceptTrade(seat), DeclineTrade(seat))
         for seat in range(config.players))
-
-
-
-def replaced(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1:])
-
-
-def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    return tuple(c for c in cards if c != card)
-
 
 
 def actor(state: State, phase: Phase) -> int:

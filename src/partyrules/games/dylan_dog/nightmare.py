@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyrules.core.records import replaced
 from partyrules.games.dylan_dog.actions import ChooseGate, SendToReality
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.flow import arrive
-from partyrules.games.dylan_dog.moves import replaced, seat_target_error, turn_error
+from partyrules.games.dylan_dog.moves import seat_target_error, turn_error
 from partyrules.games.dylan_dog.state import CardChoice, Pawn, Returning, State, evolve
 
 __all__ = ["EFFECTS", "RULES"]

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Any
 
 from partyrules.core.game import Outcome, Property
+from partyrules.core.records import without_every
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dylan_dog import crypts, exchange, nightmare, shadows, turns
@@ -60,7 +61,6 @@ from partyrules.games.dylan_dog.moves import (
     prebuilt,
     unit_actions,
     usable_shadows,
-    without,
 )
 from partyrules.games.dylan_dog.state import (
     CardChoice,
@@ -231,7 +231,7 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
         elif phase.took == -1:
             yield from (TakeCard(seat, card) for card in held[phase.target])
         else:
-            yield from (GiveCard(seat, card) for card in without(held[seat], phase.took))
+            yield from (GiveCard(seat, card) for card in without_every(held[seat], phase.took))
     elif isinstance(phase, CardChoice):
         if phase.crypt == -1:
             yield from (SendToReality(seat, other)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from partyrules.core.records import replaced, without_every
 from partyrules.games.dylan_dog.actions import GoToReality, Return, UseDylanDog, UseShadow
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import catalog
@@ -16,10 +17,8 @@ from partyrules.games.dylan_dog.flow import end_turn
 from partyrules.games.dylan_dog.moves import (
     card_error,
     of_kind,
-    replaced,
     turn_error,
     usable_shadows,
-    without,
 )
 from partyrules.games.dylan_dog.state import (
     EmptyCrypt,
@@ -49,7 +48,7 @@ def _spend_dylan(state: State, seat: int, changes: dict[str, Any]) -> dict[str, 
     """Final Notes: a used Dylan Dog card goes back to the bottom of its deck."""
     held = changes.get("held", state.held)
     card = of_kind(state, held[seat], "dylan_dog")[0]
-    changes.update(held=replaced(held, seat, without(held[seat], card)),
+    changes.update(held=replaced(held, seat, without_every(held[seat], card)),
                    dylan_dog=(*state.dylan_dog, card))
     return changes
 
@@ -86,7 +85,7 @@ def _apply_shadow(state: State, action: UseShadow) -> State:
     seat = state.active
     shapes = catalog(state.config.the_cards()).shape
     return end_turn(state, {
-        "held": replaced(state.held, seat, without(state.held[seat], action.card)),
+        "held": replaced(state.held, seat, without_every(state.held[seat], action.card)),
         "nightmare": (*state.nightmare, action.card),
         "revealed_shapes": replaced(state.revealed_shapes, seat,
                                     state.revealed_shapes[seat] | {shapes[action.card]}),

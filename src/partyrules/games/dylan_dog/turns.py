@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
+from partyrules.core.records import replaced
 from partyrules.games.dylan_dog.actions import ChangePlane, ChooseDistance, Roll, Rotate, Step
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE
 from partyrules.games.dylan_dog.cards import DYLAN_FACE
@@ -17,7 +18,6 @@ from partyrules.games.dylan_dog.moves import (
     GATE,
     RINGS,
     plane_changes,
-    replaced,
     stepped,
     turn_error,
     unit_actions,
