@@ -32,6 +32,7 @@ from typing import Any
 import partyrules
 from partyrules.bots import ISMCTSBot, RandomBot
 from partyrules.core.game import TABLE_RATE
+from partyrules.core.match import PeekingRandomPlayer
 from partyrules.simulation import wilson_interval
 
 MATCHES: dict[str, dict[str, Any]] = {
@@ -93,7 +94,7 @@ def play_one(job: tuple[str, int, int]) -> GameResult:
     if bot is not None:
         players[seat] = bot
     record = partyrules.play_match(game, config, players, index,
-                                   table=partyrules.RandomPlayer(game), table_rate=TABLE_RATE)
+                                   table=PeekingRandomPlayer(game), table_rate=TABLE_RATE)
     outcome = record.outcome
     assert outcome is not None  # no step cap
     share = 1 / len(outcome.winners) if seat in outcome.winners else 0.0

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import partyrules
+from partyrules.core.match import PeekingRandomPlayer
 
 STATES_PER_GAME = 12
 """Decision states searched per game."""
@@ -53,7 +54,7 @@ def decision_states(name: str) -> list[tuple[Any, int]]:
     found: list[tuple[Any, int]] = []
     seed = 0
     while len(found) < STATES_PER_GAME:
-        record = partyrules.play_match(game, config, [partyrules.RandomPlayer(game)]
+        record = partyrules.play_match(game, config, [PeekingRandomPlayer(game)]
                                        * config.players, seed, max_steps=120,
                                        keep_states=True)
         assert record.states is not None

@@ -42,6 +42,7 @@ import attrs
 
 import partyrules
 from partyrules.core.game import TABLE_RATE
+from partyrules.core.match import PeekingRandomPlayer
 
 AnyGame = partyrules.Game[Any, Any, Any, Any]
 """A registered game of any types."""
@@ -163,7 +164,7 @@ def play_random(game: AnyGame, players: int, max_games: int, seconds: float,
     ``seconds`` have passed (checked between playouts; at least one is always played)."""
     clock = time.perf_counter
     config = game.Config(players=players)
-    player = partyrules.RandomPlayer(game)
+    player = PeekingRandomPlayer(game)
     seeds: list[int] = []
     recorded: list[tuple[Any, ...]] = []
     finished = 0

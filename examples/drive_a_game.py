@@ -12,7 +12,7 @@ import partyrules
 
 game = partyrules.get_game("dinner")
 state = game.setup(game.Config(players=4), seed=2026)
-others = {seat: partyrules.RandomPlayer(game) for seat in (1, 2, 3)}
+others = {seat: partyrules.RandomBot(game) for seat in (1, 2, 3)}
 match = partyrules.Match(game, state, others, table=partyrules.NoObjection(game),
                          rng=random.Random(2026))  # the runner's draws, the bots' choices
 rng = random.Random(7)  # your choices

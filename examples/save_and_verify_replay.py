@@ -11,7 +11,7 @@ import partyrules
 
 game = partyrules.get_game("dinner")
 config, seed = game.Config(players=5), 11
-record = partyrules.play_match(game, config, [partyrules.RandomPlayer(game)] * 5, seed)
+record = partyrules.play_match(game, config, [partyrules.RandomBot(game)] * 5, seed)
 state, actions = record.final, record.actions
 
 replay = record.replay()  # the game, config, seed and actions

@@ -15,7 +15,7 @@ import partyrules
 from partyrules.bots import RandomBot, make_bot
 from partyrules.core import testing
 from partyrules.core.game import TABLE
-from partyrules.core.match import Player, RandomPlayer
+from partyrules.core.match import PeekingRandomPlayer, Player
 from partyrules.core.testing import action_key
 
 PLAYTHROUGHS = 20
@@ -113,7 +113,7 @@ def test_the_searched_actions_follow_the_seats_view_alone(name: str) -> None:
 
 
 def test_the_kits_player_peeks_and_the_random_bot_does_not() -> None:
-    # The property above has teeth: When I Dream's test policy (the kit's RandomPlayer)
+    # The property above has teeth: When I Dream's test policy (the kit's PeekingRandomPlayer)
     # names the card in play one time in four, so its Dreamer's guess follows the hidden
     # card; the random bot's Dreamer finds it about as often as a guess from its view can.
     game = partyrules.get_game("when_i_dream")
@@ -122,7 +122,7 @@ def test_the_kits_player_peeks_and_the_random_bot_does_not() -> None:
     word = state.word()
     other = game.determinize(state, dreamer, random.Random(1))
     assert other.word() != word and game.view(other, dreamer) == game.view(state, dreamer)
-    peeker, honest = RandomPlayer(game), RandomBot(game)
+    peeker, honest = PeekingRandomPlayer(game), RandomBot(game)
     draws = range(800)
     peeked = sum(peeker.choose(state, dreamer, random.Random(seed)).word == word
                  for seed in draws)

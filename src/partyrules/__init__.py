@@ -4,7 +4,7 @@
 >>> sorted(partyrules.GAMES)
 ['dany', 'dinner', 'dylan_dog', 'hollywood', 'when_i_dream']
 >>> game = partyrules.get_game("dinner")
->>> players = [partyrules.RandomPlayer(game)] * 4
+>>> players = [partyrules.RandomBot(game)] * 4
 >>> record = partyrules.play_match(game, game.Config(players=4), players, seed=7)
 >>> record.outcome.reason in {"hand_emptied", "pile_exhausted"}
 True
@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from partyrules import games as _games  # noqa: F401 - registers every game
+from partyrules.bots.random_bot import RandomBot
 from partyrules.core.errors import (
     CorruptState,
     IllegalAction,
@@ -29,7 +30,6 @@ from partyrules.core.match import (
     MatchRecord,
     NoObjection,
     Player,
-    RandomPlayer,
     play_match,
 )
 from partyrules.core.replay import Replay, ReplayReport
@@ -51,7 +51,7 @@ __all__ = [
     "Outcome",
     "PartyRulesError",
     "Player",
-    "RandomPlayer",
+    "RandomBot",
     "Replay",
     "ReplayReport",
     "Rng",

@@ -17,7 +17,7 @@ from partyrules.bots.ismcts import (
     _Node,
 )
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import WAIT, Match, RandomPlayer
+from partyrules.core.match import WAIT, Match, PeekingRandomPlayer
 from partyrules.games.when_i_dream.actions import GiveClue, Guess
 
 GAMES = ["dinner", "hollywood", "dylan_dog", "dany", "when_i_dream"]
@@ -29,7 +29,7 @@ CONFIGS = {"dinner": {"players": 3}, "hollywood": {"players": 2},
 def decision_states(game: AnyGame, count: int) -> list[tuple[Any, int]]:
     """States of a seeded random game where a seat has more than one legal action."""
     config = game.Config(**CONFIGS[game.name])
-    record = partyrules.play_match(game, config, [RandomPlayer(game)] * config.players, 3,
+    record = partyrules.play_match(game, config, [PeekingRandomPlayer(game)] * config.players, 3,
                                    max_steps=90, keep_states=True)
     assert record.states is not None
     found = []
@@ -249,7 +249,7 @@ def test_a_bot_that_waits_plays_whole_games_through_the_match_runner() -> None:
     players: list[Any] = [partyrules.bots.RandomBot(game)] * 4
     players[0] = Counting()
     record = partyrules.play_match(game, game.Config(players=4), players, 2,
-                                   table=RandomPlayer(game), table_rate=TABLE_RATE)
+                                   table=PeekingRandomPlayer(game), table_rate=TABLE_RATE)
     assert record.outcome is not None and record.replay().verify().ok
     assert waits and set(waits) == {0}
     assert any(isinstance(action, GiveClue) for action in record.actions)

@@ -16,18 +16,17 @@ from partyrules import (
     InvalidConfig,
     Match,
     NoObjection,
-    RandomPlayer,
     Replay,
     play_match,
 )
-from partyrules.core.match import match_rng
+from partyrules.core.match import PeekingRandomPlayer, match_rng
 from partyrules.games.dinner.actions import Pass
 
 GAMES = sorted(partyrules.GAMES)
 
 
-def randoms(game: partyrules.Game[Any, Any, Any, Any], players: int) -> list[RandomPlayer]:
-    return [RandomPlayer(game)] * players
+def randoms(game: partyrules.Game[Any, Any, Any, Any], players: int) -> list[PeekingRandomPlayer]:
+    return [PeekingRandomPlayer(game)] * players
 
 
 def players_of(name: str) -> int:
@@ -45,7 +44,7 @@ def test_a_match_is_deterministic_and_its_replay_verifies(name: str) -> None:
     other = play_match(game, config, randoms(game, n), seed=5, player_seed=6, max_steps=400)
     assert first.actions == again.actions and first.final == again.final
     assert other.actions != first.actions  # the players' draws come from player_seed
-    assert first.players == ("random",) * n
+    assert first.players == ("peeking-random",) * n
     report = first.replay().verify()
     assert report.ok and report.applied == len(first.actions)
     assert report.terminal == (first.outcome is not None)
@@ -130,7 +129,7 @@ class Waiter:
 def test_a_seat_that_waits_in_a_race_lets_another_racing_seat_act_first() -> None:
     game = partyrules.get_game("when_i_dream")
     state = game.setup(game.Config(players=4), 6)
-    players = {seat: RandomPlayer(game) for seat in range(4)}
+    players = {seat: PeekingRandomPlayer(game) for seat in range(4)}
     match = Match(game, state, players, table=NoObjection(game), rng=random.Random(1))
     while len(game.to_act(match.state) - {TABLE}) < 2:  # play on until a race
         assert match.step()
@@ -147,14 +146,14 @@ def test_a_seat_that_waits_in_a_race_lets_another_racing_seat_act_first() -> Non
 def test_outside_seats_are_waited_on_and_submit_their_actions() -> None:
     game = partyrules.get_game("dinner")
     state = game.setup(game.Config(players=3), 1)
-    bots = {1: RandomPlayer(game), 2: RandomPlayer(game)}
+    bots = {1: PeekingRandomPlayer(game), 2: PeekingRandomPlayer(game)}
     match = Match(game, state, bots, table=NoObjection(game), rng=random.Random(0))
     for _ in range(200):
         match.run()
         if match.finished:
             break
         assert match.waiting == (0,)
-        with pytest.raises(IllegalAction, match="seat 1 is played by random"):
+        with pytest.raises(IllegalAction, match="seat 1 is played by peeking-random"):
             match.submit(Pass(1))
         before, count = match.state, len(match.actions)
         legal = list(game.legal_actions(match.state, 0))

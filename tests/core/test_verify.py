@@ -14,6 +14,7 @@ import pytest
 import partyrules
 from partyrules.core import testing
 from partyrules.core.game import Property
+from partyrules.core.match import PeekingRandomPlayer
 from partyrules.core.verify import CHECKS, Progress, check_replay, explore, stored_positions
 
 DINNER = partyrules.get_game("dinner")
@@ -231,7 +232,7 @@ def test_a_tie_that_turns_a_card_down_is_found_from_a_stored_position() -> None:
 
 
 def test_check_replay_runs_every_check_along_a_path_and_refuses_what_is_not_one() -> None:
-    record = partyrules.play_match(DINNER, CONFIG, [partyrules.RandomPlayer(DINNER)] * 3,
+    record = partyrules.play_match(DINNER, CONFIG, [PeekingRandomPlayer(DINNER)] * 3,
                                    seed=4)
     replay = record.replay()
     assert check_replay(replay) is None

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from partyrules.bots.greedy import GreedyBot
 from partyrules.bots.ismcts import ISMCTSBot
 from partyrules.bots.random_bot import RandomBot
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.game import AnyGame
-from partyrules.core.match import Player, PlayoutPlayer
+from partyrules.core.match import Player
 
-__all__ = ["BOTS", "Bot", "ISMCTSBot", "PlayoutPlayer", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot"]
 
 
 Bot = Player
@@ -30,7 +31,7 @@ Bot = Player
 
 BOTS: dict[str, Callable[[AnyGame], Bot]] = {
     "random": RandomBot,
-    "greedy": PlayoutPlayer,
+    "greedy": GreedyBot,
     "ismcts": ISMCTSBot,
 }
 """Bot factories by name (each takes the game the bot will play)."""

@@ -46,8 +46,9 @@ from typing import Any
 
 import attrs
 
+from partyrules.bots.greedy import GreedyBot
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame, random_actor
-from partyrules.core.match import WAIT, Match, PlayoutPlayer, RandomPlayer, race_order
+from partyrules.core.match import WAIT, Match, PeekingRandomPlayer, race_order
 
 __all__ = ["DEFAULT_ITERATIONS", "EXPLORATION", "ITERATIONS_PER_DRAW",
            "PLAYOUT_STEPS", "ISMCTSBot"]
@@ -297,8 +298,8 @@ class ISMCTSBot:
         """The match every playout of one decision runs on (restarted from each leaf):
         the game's playout policy, or random play, and random rulings of the table."""
         game = self.game
-        chance = RandomPlayer(game)
-        policy = chance if game.search.playout_action is None else PlayoutPlayer(game)
+        chance = PeekingRandomPlayer(game)
+        policy = chance if game.search.playout_action is None else GreedyBot(game)
         return Match(game, state, dict.fromkeys(range(int(state.config.players)), policy),
                      table=chance, rng=rng, table_rate=TABLE_RATE, trusted_players=True,
                      max_steps=None if game.search.heuristic is None else self.steps)

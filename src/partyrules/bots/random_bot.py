@@ -4,8 +4,9 @@ The bot redeals what its seat cannot see (``game.determinize``) and plays the ga
 random draw, ``game.random_action``, on that deal. So it never uses hidden information:
 a game's random draw may read the hidden state (When I Dream's test policy names the
 dream one time in four), and on a redealt state it reads a guess instead. The match
-runner's :class:`~partyrules.core.match.RandomPlayer`, which draws on the real state,
-stays the test kit's player, whose peeks reach rulings random play would rarely reach.
+runner's :class:`~partyrules.core.match.PeekingRandomPlayer`, which draws on the real
+state, stays the test kit's player, whose peeks reach rulings random play would rarely
+reach.
 
 The action it returns is legal in the real state: a seat's legal actions depend only on
 its view (the test kit's no-leak invariant), and the redealt state shows the seat the

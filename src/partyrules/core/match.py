@@ -21,9 +21,9 @@ drive games through it.
 The whole match, at once:
 
 >>> import partyrules
->>> from partyrules.core.match import RandomPlayer, play_match
+>>> from partyrules.core.match import PeekingRandomPlayer, play_match
 >>> game = partyrules.get_game("when_i_dream")
->>> players = [RandomPlayer(game)] * 4
+>>> players = [PeekingRandomPlayer(game)] * 4
 >>> record = play_match(game, game.Config(players=4), players, seed=6)
 >>> record.outcome.reason, sorted(record.outcome.winners)
 ('highest_score', [1])
@@ -36,7 +36,7 @@ Step by step, for a frontend that waits on people (seats without a player are *o
 the match stops when one of them is drawn and takes their action through
 :meth:`Match.submit`):
 
->>> bots = {seat: RandomPlayer(game) for seat in (1, 2, 3)}
+>>> bots = {seat: PeekingRandomPlayer(game) for seat in (1, 2, 3)}
 >>> match = Match(game, game.setup(game.Config(players=4), 6), bots,
 ...               table=NoObjection(game), rng=match_rng(6))
 >>> match.run()
@@ -65,9 +65,8 @@ __all__ = [
     "Match",
     "MatchRecord",
     "NoObjection",
+    "PeekingRandomPlayer",
     "Player",
-    "PlayoutPlayer",
-    "RandomPlayer",
     "match_rng",
     "play_match",
     "race_order",
@@ -116,11 +115,12 @@ class Player(Protocol):
 
 
 @attrs.frozen(slots=True)
-class RandomPlayer:
-    """Plays ``game.random_action`` on the real state: the test kit's player. A game's
-    random draw may read what the seat cannot see, to reach positions blind play rarely
-    reaches; the ``random`` bot, :class:`partyrules.bots.RandomBot`, draws from its
-    seat's view instead.
+class PeekingRandomPlayer:
+    """Plays ``game.random_action`` on the real state, peeking at what its seat cannot
+    see: the test kit's player. A game's random draw may read the hidden state, to reach
+    positions blind play rarely reaches (When I Dream's Dreamer names the card's word one
+    time in four). A player that must not peek is the ``random`` bot,
+    :class:`partyrules.RandomBot`, which draws from its seat's view.
 
     It delegates to the game rather than sampling ``legal_actions`` because a game can draw
     a random action without listing every option (a ballot over a large table has 2**n).
@@ -128,33 +128,12 @@ class RandomPlayer:
 
     game: AnyGame
     """The game whose actions this player draws."""
-    name: str = attrs.field(default="random", init=False)
-    """Always ``"random"``."""
+    name: str = attrs.field(default="peeking-random", init=False)
+    """Always ``"peeking-random"``."""
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A random legal action for ``seat``."""
         return self.game.random_action(state, seat, rng)
-
-
-@attrs.frozen(slots=True)
-class PlayoutPlayer:
-    """Plays ``game.search.playout_action``, the game's cheap rule of thumb (a greedy player);
-    ``random_action`` where the game has none.
-
-    >>> import partyrules
-    >>> PlayoutPlayer(partyrules.get_game("dinner")).name
-    'greedy'
-    """
-
-    game: AnyGame
-    """The game whose rule of thumb this player follows."""
-    name: str = attrs.field(default="greedy", init=False)
-    """Always ``"greedy"``."""
-
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """The game's playout action for ``seat`` (a random one if it declares none)."""
-        policy = self.game.search.playout_action or self.game.random_action
-        return policy(state, seat, rng)
 
 
 @attrs.frozen(slots=True)
@@ -394,7 +373,8 @@ def play_match(game: AnyGame, config: Any, players: Sequence[Player], seed: int,
 
     >>> import partyrules
     >>> game = partyrules.get_game("dinner")
-    >>> record = play_match(game, game.Config(players=3), [RandomPlayer(game)] * 3, seed=1)
+    >>> record = play_match(game, game.Config(players=3), [partyrules.RandomBot(game)] * 3,
+    ...                     seed=1)
     >>> record.players, record.outcome.reason in {"hand_emptied", "pile_exhausted"}
     (('random', 'random', 'random'), True)
     """

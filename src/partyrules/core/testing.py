@@ -46,7 +46,7 @@ from partyrules.core.encoding import observation_size
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame
 from partyrules.core.invariants import Broken
-from partyrules.core.match import Match, RandomPlayer
+from partyrules.core.match import Match, PeekingRandomPlayer
 from partyrules.core.probing import action_key, normalize_action
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
@@ -116,7 +116,7 @@ def play_random(game: AnyGame, config: Any = None, seed: int = 0, *, players: in
     if config is None:
         config = game.Config(players=players if players is not None else game.min_players)
     bot_seed = seed if bot_seed is None else bot_seed
-    player = RandomPlayer(game)
+    player = PeekingRandomPlayer(game)
     match = Match(game, game.setup(config, seed), dict.fromkeys(range(config.players), player),
                   table=player, rng=random.Random(bot_seed), table_rate=table_rate,
                   max_steps=max_steps, keep_states=True)
@@ -400,7 +400,7 @@ def check_continues(game: AnyGame, state: Any, rng: random.Random, steps: int = 
     50
     """
     viewers = (None, *range(_players(state)))
-    player = RandomPlayer(game)
+    player = PeekingRandomPlayer(game)
     match = Match(game, state, dict.fromkeys(range(_players(state)), player), table=player,
                   rng=rng, table_rate=TABLE_RATE)
     for step in range(steps):

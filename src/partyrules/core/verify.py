@@ -202,7 +202,7 @@ def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8
     >>> import partyrules
     >>> game = partyrules.get_game("dinner")
     >>> record = partyrules.play_match(game, game.Config(players=3),
-    ...                                [partyrules.RandomPlayer(game)] * 3, seed=2)
+    ...                                [partyrules.RandomBot(game)] * 3, seed=2)
     >>> check_replay(record.replay()) is None
     True
     """

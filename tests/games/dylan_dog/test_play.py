@@ -14,7 +14,8 @@ import attrs
 import pytest
 
 import partyrules
-from partyrules.core.match import PlayoutPlayer, RandomPlayer, play_match
+from partyrules.bots import GreedyBot
+from partyrules.core.match import PeekingRandomPlayer, play_match
 from partyrules.games.dylan_dog import planner, play, rules
 from partyrules.games.dylan_dog.actions import (
     ChangePlane,
@@ -43,7 +44,7 @@ def mixed_games(count: int, players: int = 3, turn_limit: int = 90,
     """Every state of games where greedy and random seats alternate round the table."""
     config = Config(players=players, turn_limit=turn_limit, offers_per_turn=offers_per_turn)
     for seed in range(count):
-        lineup = [PlayoutPlayer(GAME) if (seat + seed) % 2 else RandomPlayer(GAME)
+        lineup = [GreedyBot(GAME) if (seat + seed) % 2 else PeekingRandomPlayer(GAME)
                   for seat in range(players)]
         record = play_match(GAME, config, lineup, seed, keep_states=True)
         assert record.states is not None
@@ -97,7 +98,7 @@ def test_the_greedy_action_is_the_same_for_the_same_rng() -> None:
         first = play.playout_action(state, seat, random.Random(11))
         assert play.playout_action(state, seat, random.Random(11)) == first
     config = Config(players=3, turn_limit=60)
-    records = [play_match(GAME, config, [PlayoutPlayer(GAME)] * 3, 8) for _ in range(2)]
+    records = [play_match(GAME, config, [GreedyBot(GAME)] * 3, 8) for _ in range(2)]
     assert records[0].actions == records[1].actions
 
 
@@ -210,8 +211,8 @@ def test_greedy_beats_random_seats_in_short_games() -> None:
     config = Config(players=3, turn_limit=240)
     won = []
     for index in range(3):
-        lineup: list[RandomPlayer | PlayoutPlayer] = [RandomPlayer(GAME)] * 3
-        lineup[index] = PlayoutPlayer(GAME)
+        lineup: list[PeekingRandomPlayer | GreedyBot] = [PeekingRandomPlayer(GAME)] * 3
+        lineup[index] = GreedyBot(GAME)
         outcome = play_match(GAME, config, lineup, 40 + index).outcome
         assert outcome is not None
         won.append(outcome.reason == "four_mystery_cards" and index in outcome.winners)

@@ -14,8 +14,9 @@ import pytest
 
 import partyrules
 from partyrules import TABLE, IllegalAction, InvalidConfig
+from partyrules.bots import GreedyBot
 from partyrules.core import testing
-from partyrules.core.match import PlayoutPlayer
+from partyrules.core.match import PeekingRandomPlayer
 from partyrules.games.when_i_dream.actions import (
     BestDream,
     DeclineGuess,
@@ -757,11 +758,11 @@ def test_spec_rule_of_thumb_a_clue_is_no_form_nor_part_of_the_word() -> None:
 
 
 def test_spec_rule_of_thumb_greedy_seats_play_whole_games() -> None:
-    greedy = PlayoutPlayer(GAME)
+    greedy = GreedyBot(GAME)
     for players, side in ((4, "top"), (5, "bottom"), (7, "expert")):
         config = Config(players=players, side=side)  # type: ignore[arg-type]
         record = partyrules.play_match(GAME, config, [greedy] * players, seed=players,
-                                       table=partyrules.RandomPlayer(GAME), table_rate=0.1)
+                                       table=PeekingRandomPlayer(GAME), table_rate=0.1)
         assert record.outcome is not None and record.replay().verify().ok
         named = {a.word for a in record.actions if isinstance(a, Guess)}
         words = {card[0 if side == "top" else 1] for card in config.dreams()}
