@@ -253,3 +253,16 @@ def test_a_bot_that_waits_plays_whole_games_through_the_match_runner() -> None:
     assert record.outcome is not None and record.replay().verify().ok
     assert waits and set(waits) == {0}
     assert any(isinstance(action, GiveClue) for action in record.actions)
+
+
+def test_a_bot_that_waited_is_asked_again_only_when_every_racer_waited_and_then_acts() -> None:
+    # Four searching bots that may all wait: the runner asks each once per race, and a
+    # bot asked again at the very state it waited at acts, so no race stalls.
+    game = partyrules.get_game("when_i_dream")
+    bot = ISMCTSBot(game, iterations=12, playout_steps=0)
+    record = partyrules.play_match(game, game.Config(players=4), [bot] * 4, seed=9,
+                                   max_steps=80)
+    assert len(record.actions) == 80 or record.outcome is not None
+    state = game.setup(game.Config(players=4), 9)
+    bot._waited_at[0] = state  # it waited here, and is asked again: it must act now
+    assert bot.choose(state, 0, random.Random(1)) is not WAIT

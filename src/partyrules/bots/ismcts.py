@@ -134,6 +134,9 @@ class ISMCTSBot:
     waits: bool = True
     """Whether the bot's seat weighs :data:`~partyrules.core.match.WAIT` in a race (False:
     it always acts when asked)."""
+    _waited_at: dict[int, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    # Per seat, the state at which the bot last waited: asked again at that very state,
+    # every other racing seat has waited too, and the runner wants an action.
 
     @property
     def steps(self) -> int:
@@ -153,7 +156,8 @@ class ISMCTSBot:
         :data:`~partyrules.core.match.WAIT` in a race when waiting was visited most."""
         game = self.game
         options = self._searched(state, seat)
-        waits = self._may_wait(state, game.to_act(state))
+        waits = (self._may_wait(state, game.to_act(state))
+                 and self._waited_at.get(seat) is not state)
         if len(options) == 1 and not waits:
             return options[0]
         root = _Node()
@@ -168,7 +172,10 @@ class ISMCTSBot:
             legal.add((seat, WAIT))
         best = max((child for key, child in root.children.items() if key in legal),
                    key=lambda child: child.visits, default=None)
-        return best.action if best is not None else options[rng.randrange(len(options))]
+        action = best.action if best is not None else options[rng.randrange(len(options))]
+        if action is WAIT:
+            self._waited_at[seat] = state
+        return action
 
     def _iterate(self, root: _Node, state: Any, seat: int, rng: random.Random,
                  playout: Match) -> None:

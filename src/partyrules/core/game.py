@@ -34,6 +34,7 @@ __all__ = [
     "Outcome",
     "Property",
     "Search",
+    "Timer",
     "free_text_fields",
     "game_from_modules",
     "get_game",
@@ -134,6 +135,29 @@ class Search(Generic[S, A]):
 
 
 @attrs.frozen(slots=True, kw_only=True)
+class Timer(Generic[S, A]):
+    """A rule timed by a clock the engine does not keep (When I Dream's two-minute sand
+    timer): a table of people calls time itself, with the table's ruling; a table of bots
+    has nobody to do it, so a match given a ``time_limit`` calls it after that many turns
+    of the timer (:class:`~partyrules.core.match.Match`).
+
+    >>> import partyrules
+    >>> timer = partyrules.get_game("when_i_dream").timer
+    >>> timer.name
+    'the 2-minute sand timer'
+    """
+
+    name: str
+    """What the timer is, as the rulebook names it."""
+    elapsed: Callable[[S], int | None]
+    """How many turns the running timer has lasted, in the game's own unit (When I
+    Dream: the round's clues and guesses); None while no timer runs or time cannot be
+    called now."""
+    time_up: Callable[[S], A]
+    """The table's ruling that calls time (legal whenever ``elapsed`` is not None)."""
+
+
+@attrs.frozen(slots=True, kw_only=True)
 class Game(Generic[C, S, A, V]):
     """The uniform contract of every partyrules game: a declarative record of functions.
 
@@ -214,6 +238,9 @@ class Game(Generic[C, S, A, V]):
     properties: tuple[Property[S], ...] = ()
     """Optional: the game's own per-state truths (:class:`Property`), checked at every
     state the explorer visits and documented on the game's page."""
+    timer: Timer[S, A] | None = None
+    """Optional: the game's timed rule (:class:`Timer`), for matches of bots that must
+    call time themselves."""
 
 
 CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -221,7 +248,8 @@ CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "state": ("Config", "State", "View", "component_data"),
     "integrity": ("validate", "validate_view", "places"),
     "rules": ("setup", "to_act", "is_simultaneous", "legal_actions", "apply", "apply_listed",
-              "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES"),
+              "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES",
+              "TIMER"),
     "play": ("heuristic", "playout_action", "search_actions", "PLAYOUT_STEPS"),
     "views": ("view", "determinize", "describe_action", "render_view"),
     "encoding": ("ENCODING",),
@@ -290,7 +318,7 @@ def game_from_modules(*, name: str, title: str, min_players: int, max_players: i
         encoding=got["encoding"]["ENCODING"], apply_listed=r["apply_listed"],
         search=Search(heuristic=p["heuristic"], playout_action=p["playout_action"],
                       search_actions=p["search_actions"], playout_steps=p["PLAYOUT_STEPS"]),
-        properties=r["PROPERTIES"],
+        properties=r["PROPERTIES"], timer=r["TIMER"],
     )
 
 

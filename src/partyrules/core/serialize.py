@@ -34,6 +34,7 @@ from partyrules.core.convert import TAG, converter, structure, type_schema, unst
 from partyrules.core.convert import action_union as action_union
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES, AnyGame, Outcome, get_game
+from partyrules.core.match import MatchPosition
 from partyrules.core.replay import Replay
 
 __all__ = [
@@ -67,6 +68,8 @@ def _game_types(game: AnyGame) -> dict[str, type]:
 def _locate(obj: Any) -> tuple[str | None, str]:
     if isinstance(obj, Replay):
         return obj.game, "Replay"
+    if isinstance(obj, MatchPosition):
+        return obj.game, "MatchPosition"
     if isinstance(obj, Outcome):
         return None, "Outcome"
     for game in GAMES.values():
@@ -87,7 +90,8 @@ def envelope(obj: Any) -> dict[str, Any]:
     ['data', 'format', 'game', 'type', 'version']
     """
     game, label = _locate(obj)
-    data = _unstructure_replay(obj) if label == "Replay" else unstructure(obj)
+    data = (_unstructure_replay(obj) if label == "Replay" else
+            _unstructure_position(obj) if label == "MatchPosition" else unstructure(obj))
     return {"format": FORMAT, "version": FORMAT_VERSION, "game": game, "type": label,
             "data": data}
 
@@ -321,6 +325,8 @@ def load_envelope(envelope: Any, *, limits: LoadLimits = DEFAULT_LIMITS) -> Any:
     game = _game_named(game_name, "game")
     if label == "Replay":
         return _structure_replay(game, data)
+    if label == "MatchPosition":
+        return _structure_position(game, data)
     cls = _game_types(game).get(label) if isinstance(label, str) else None
     if cls is None:
         raise CorruptState(f"{game.name} has no type {label!r}", "type")
@@ -416,6 +422,44 @@ def _structure_replay(game: AnyGame, data: Any) -> Replay:
 
 
 
+def _unstructure_position(position: MatchPosition) -> dict[str, Any]:
+    game = get_game(position.game)
+    union = action_union(game)
+    return {
+        "game": position.game,
+        "state": unstructure(position.state, game.State),
+        "seed": position.seed,
+        "actions": [converter.unstructure(action, union) for action in position.actions],
+        "waited": list(position.waited),
+    }
+
+
+_POSITION_FIELDS = frozenset({"game", "state", "seed", "actions", "waited"})
+
+
+def _structure_position(game: AnyGame, data: Any) -> MatchPosition:
+    if not isinstance(data, dict):
+        raise CorruptState("expected an object", "data")
+    if set(data) != _POSITION_FIELDS:
+        raise CorruptState("a match position has the fields game, state, seed, actions "
+                           "and waited", "data")
+    if data["game"] != game.name:
+        raise CorruptState(f"position of {data['game']!r} in a {game.name!r} envelope",
+                           "data.game")
+    state = structure(data["state"], game.State, "data.state")
+    _validate(game, game.validate, state)
+    seed = structure(data["seed"], int, "data.seed")
+    actions = structure(data["actions"], tuple[action_union(game), ...],  # type: ignore[misc]
+                        "data.actions")
+    waited = structure(data["waited"], tuple[int, ...], "data.waited")
+    players = int(state.config.players)
+    for index, seat in enumerate(waited):
+        if not 0 <= seat < players or seat in waited[:index]:
+            raise CorruptState(f"a racing seat waits once: {seat} is not one",
+                               f"data.waited[{index}]")
+    return MatchPosition(game.name, state, seed, actions, waited)
+
+
 def json_schema(game: AnyGame) -> dict[str, Any]:
     """A JSON Schema (draft 2020-12) of every document ``dumps`` writes for ``game``."""
     defs: dict[str, Any] = {}
@@ -437,6 +481,20 @@ def json_schema(game: AnyGame) -> dict[str, Any]:
         "additionalProperties": False,
     }
     documents.append(_envelope_schema(game.name, "Replay", replay))
+    position = {
+        "type": "object",
+        "properties": {
+            "game": {"const": game.name},
+            "state": type_schema(game.State, defs),
+            "seed": {"type": "integer"},
+            "actions": {"type": "array", "items": type_schema(action_union(game), defs)},
+            "waited": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                       "uniqueItems": True},
+        },
+        "required": sorted(_POSITION_FIELDS),
+        "additionalProperties": False,
+    }
+    documents.append(_envelope_schema(game.name, "MatchPosition", position))
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"partyrules {game.name} documents, format version {FORMAT_VERSION}",

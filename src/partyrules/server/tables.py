@@ -8,15 +8,16 @@ accepted action is committed to the store before any client hears of it.
 
 **Bots.** A table's driver task lets the bots play whenever one may act. Their decisions
 run on worker threads (a search bot thinks for seconds; the event loop keeps serving).
-Before every bot decision the runner's rng is reset to ``match_rng(seed, k)``, ``k`` the
-number of actions so far: what a bot does depends only on the seed and the game so far,
-so a server restarted at any moment plays on exactly as it would have (the rule
-``partyrules play --resume`` follows, applied at every action). A bot never waits for a
-person: when the runner's draw falls on a person's seat while bots may also act, the
-bots go on (a person acts by sending an action). In a race with people (the Dreamer
-guessing while clues are due) a bot acts only after ``race_pause`` seconds without a
-person's action, so that people have time to act first; in a simultaneous step (hidden
-ballots) the bots act at once, since the order changes nothing.
+Before every bot decision the runner's rng is reset to ``match_rng(seed, k, w)``, ``k``
+the number of actions so far and ``w`` the seats that waited in the race at hand: what a
+bot does depends only on the seed and the game so far, so a server restarted at any
+moment plays on exactly as it would have (the rule ``partyrules play --resume`` follows,
+applied at every action). Who acts is the match runner's model
+(:class:`~partyrules.core.match.Turn`): people's seats and the host are outside seats; in
+a simultaneous step (hidden ballots) the bots act at once, since the order changes
+nothing; in a race with people (the Dreamer guessing while clues are due) the people go
+first, and after ``race_pause`` seconds without a person's action they let it pass
+(``Match.wait``) and the bots are asked; the host's rulings never hold the seats up.
 
 **Restart.** A table is its config, seed and stored actions: :func:`restore_table`
 replays them (each through ``game.apply``, as :meth:`~partyrules.core.replay.Replay.verify`
@@ -226,7 +227,8 @@ class LiveTable:
             state = after
         self.state: Any = state
         """The state after the last committed action."""
-        self._match = Match(game, state, self._bots, rng=match_rng(row.seed, self.version))
+        self._match = Match(game, state, self._bots, table=None,
+                            rng=match_rng(row.seed, self.version))
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
@@ -315,17 +317,19 @@ class LiveTable:
 
     def _bot_step(self) -> Any:
         """One bot action (on a worker thread, under the table's lock): the action, or
-        None when no bot may act after all."""
+        None when no bot may act after all. The match runner decides who acts: in a
+        simultaneous step the bots choose first; in a race with people the people go
+        first, and once the race pause is over (the caller waited it out) they let it
+        pass (:meth:`~partyrules.core.match.Match.wait`), so the bots are asked."""
         match = self._match
-        match.rng = match_rng(self.seed, self.version)
-        for _ in range(10_000):  # a bot is drawn with probability 1/players at least
-            if match.step():
-                return match.actions[-1]
-            # The runner stopped on an outside seat (a person, the table): the bots do not
-            # wait for people, who act when they send an action. Draw again.
-            if match.finished or not any(seat in self._bots
-                                         for seat in self.game.to_act(match.state)):
-                return None
+        turn = match.turn()
+        if turn.race:
+            for seat, status in enumerate(turn.seats):
+                if status == "may_wait" and seat not in self._bots:
+                    match.wait(seat)
+        match.rng = match_rng(self.seed, self.version, len(match.waited))
+        if match.step():
+            return match.actions[-1]
         return None
 
     async def act(self, access: Access, action_data: Mapping[str, Any]) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
-from partyrules.core.game import TABLE, Outcome, Property
+from partyrules.core.game import TABLE, Outcome, Property, Timer
 from partyrules.core.records import replaced, without_every
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
@@ -60,6 +60,7 @@ from partyrules.games.dany.state import (
 __all__ = [
     "PROPERTIES",
     "SUCCESSES_TO_WIN",
+    "TIMER",
     "apply",
     "apply_listed",
     "end_of_game_trigger",
@@ -523,3 +524,7 @@ PROPERTIES: tuple[Property[State], ...] = (
 """Rule-level truths every reachable state keeps beyond
 :func:`~partyrules.games.dany.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
+
+
+TIMER: Timer[State, Action] | None = None
+"""No rule of the game is timed."""

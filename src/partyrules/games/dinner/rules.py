@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, Property
+from partyrules.core.game import Outcome, Property, Timer
 from partyrules.core.records import replaced, without_first
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
@@ -63,6 +63,7 @@ from partyrules.games.dinner.state import (
 __all__ = [
     "END_BONUS",
     "PROPERTIES",
+    "TIMER",
     "apply",
     "apply_listed",
     "is_simultaneous",
@@ -774,3 +775,7 @@ PROPERTIES: tuple[Property[State], ...] = (
 """Rule-level truths every reachable state keeps beyond
 :func:`~partyrules.games.dinner.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
+
+
+TIMER: Timer[State, Action] | None = None
+"""No rule of the game is timed."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
-from partyrules.core.game import Outcome, Property
+from partyrules.core.game import Outcome, Property, Timer
 from partyrules.core.records import without_every
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
@@ -89,6 +89,7 @@ __all__ = [
     "MYSTERY_CARDS_TO_WIN",
     "PROPERTIES",
     "RULES",
+    "TIMER",
     "apply",
     "apply_listed",
     "is_simultaneous",
@@ -372,3 +373,7 @@ PROPERTIES: tuple[Property[State], ...] = (
 )
 """Rule-level truths every reachable state keeps beyond :func:`validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
+
+
+TIMER: Timer[State, Action] | None = None
+"""No rule of the game is timed."""

@@ -23,7 +23,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from typing import Any
 
-from partyrules.core.game import Outcome, Property
+from partyrules.core.game import Outcome, Property, Timer
 from partyrules.core.records import replaced, without_every
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, phase_error, uniform_choice
@@ -104,6 +104,7 @@ from partyrules.games.hollywood.state import (
 
 __all__ = [
     "PROPERTIES",
+    "TIMER",
     "apply",
     "apply_listed",
     "is_simultaneous",
@@ -697,3 +698,7 @@ PROPERTIES: tuple[Property[State], ...] = (
              "owner, who distributes next", _film_of_the_year_kept),
 )
 """The rule-level truths the explorer checks at every state (docs: Verification)."""
+
+
+TIMER: Timer[State, Action] | None = None
+"""No rule of the game is timed."""

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
-from partyrules.core.game import TABLE, Outcome, Property
+from partyrules.core.game import TABLE, Outcome, Property, Timer
 from partyrules.core.records import replaced
 from partyrules.core.rng import Rng
 from partyrules.core.rules import (
@@ -68,6 +68,7 @@ from partyrules.games.when_i_dream.state import (
 
 __all__ = [
     "PROPERTIES",
+    "TIMER",
     "acting",
     "apply",
     "apply_listed",
@@ -775,3 +776,24 @@ PROPERTIES: tuple[Property[State], ...] = (
 """Rule-level truths every reachable state keeps beyond
 :func:`~partyrules.games.when_i_dream.integrity.validate`: the
 exhaustive explorer (:func:`partyrules.core.verify.explore`) checks them at every state."""
+
+
+def _dream_time(state: State) -> int | None:
+    """The turns the sand timer has run: the clues and guesses of the round so far,
+    while time may still be called (the dream runs and the clue cap has not stopped
+    time)."""
+    if not isinstance(state.phase, Dreaming) or _time_up_rule(state, _TIME_UP) is not None:
+        return None
+    return len(state.clues) + len(state.guesses)
+
+
+def _call_time(state: State) -> Action:
+    return _TIME_UP
+
+
+TIMER: Timer[State, Action] | None = Timer(name="the 2-minute sand timer",
+                                           elapsed=_dream_time, time_up=_call_time)
+"""2. The dream lasts the "clessidra da 2 minuti" turned when the Dreamer falls asleep; a
+match of bots given a ``time_limit`` calls time after that many clues and guesses in the
+round."""
+
