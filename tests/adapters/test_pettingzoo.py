@@ -426,7 +426,8 @@ def test_table_rulings_are_applied_and_narrated() -> None:
 
 
 def test_bad_configs_are_clear_errors() -> None:
-    with pytest.raises(InvalidConfig, match="dylan_dog has no config field 'turn_limt'"):
+    with pytest.raises(InvalidConfig,
+                       match=r"no config field 'turn_limt' \(did you mean 'turn_limit'\?\)"):
         env("dylan_dog", 3, turn_limt=10)
     with pytest.raises(InvalidConfig, match="turn_limit is a number of turns"):
         parallel_env("dylan_dog", 3, turn_limit=0)

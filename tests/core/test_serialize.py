@@ -1162,3 +1162,22 @@ def test_a_config_error_names_its_field() -> None:
     with pytest.raises(CorruptState) as caught:
         loads(json.dumps(document))
     assert caught.value.path == "data.first_player"
+
+
+@pytest.mark.parametrize("side", ["sideways", 1, True, None, ["top"], {"top": 1}])
+def test_a_value_outside_a_literal_names_the_values_allowed(side: object) -> None:
+    from partyrules.games.when_i_dream import Config as DreamConfig
+
+    error = _corrupt(_mutated(DreamConfig(players=4), lambda d: d.update(side=side)))
+    assert (error.path, error.reason) == (
+        "data.side", f"expected one of 'top', 'bottom', 'expert', got {side!r}")
+
+
+@pytest.mark.parametrize(("guests", "path"), [([5], "data.guests[0]"),
+                                              (["x"], "data.guests[0]"),
+                                              ([[1]], "data.guests[0]")])
+def test_a_record_given_a_value_that_is_no_object_says_so(guests: object, path: str) -> None:
+    error = _corrupt(_mutated(Config(players=3), lambda d: d.update(guests=guests)))
+    assert (error.path, error.reason) == (path, "expected a JSON object (a Guest)")
+    error = _corrupt({**_doc(Config(players=3)), "data": 3})
+    assert (error.path, error.reason) == ("data", "expected a JSON object (a Config)")

@@ -17,6 +17,10 @@ True
 Traceback (most recent call last):
 ...
 partyrules.core.errors.CorruptState: expected a JSON array, got {'players': '3'} @ data
+>>> structure("sideways", Literal["top", "bottom"])
+Traceback (most recent call last):
+...
+partyrules.core.errors.CorruptState: expected one of 'top', 'bottom', got 'sideways' @ data
 """
 
 from __future__ import annotations
@@ -116,6 +120,26 @@ def _plain_check(t: Any) -> Callable[[Any], bool] | None:
     return None
 
 
+def _is_literal(t: Any) -> bool:
+    return typing.get_origin(t) is Literal
+
+
+def _literal_factory(t: Any) -> Callable[[Any, Any], Any]:
+    values = typing.get_args(t)
+    allowed = frozenset((type(v), v) for v in values)  # type too: True is not 1
+    shown = ", ".join(map(repr, values))
+
+    def hook(value: Any, _: Any) -> Any:
+        try:
+            if (type(value), value) in allowed:
+                return value
+        except TypeError:  # an unhashable value: a list, an object
+            pass
+        raise _WrongType(f"expected one of {shown}, got {value!r}")
+
+    return hook
+
+
 def _tuple_factory(t: Any) -> Callable[[Any, Any], Any]:
     args = typing.get_args(t)
     homogeneous = len(args) == 2 and args[1] is Ellipsis
@@ -172,6 +196,7 @@ def _unstructure_frozenset(value: frozenset[Any]) -> list[Any]:
     return sorted(items, key=_sort_key)
 
 
+converter.register_structure_hook_factory(_is_literal, _literal_factory)
 converter.register_structure_hook_factory(_is_tuple, _tuple_factory)
 converter.register_structure_hook_factory(_is_frozenset, _frozenset_factory)
 converter.register_unstructure_hook_factory(_is_frozenset, lambda _: _unstructure_frozenset)
@@ -230,9 +255,25 @@ def _describe(exc: BaseException, expected: Any) -> str:
         return f"unknown fields: {', '.join(sorted(exc.extra_fields))}"
     if isinstance(exc, InvalidConfig) and exc.field is not None:
         return f"{exc}{_FIELD_MARK}{exc.field}"
+    record = _record_of(expected)
+    if (isinstance(exc, (TypeError, AttributeError)) and not isinstance(exc, _WrongType)
+            and record is not None):
+        # cattrs read a record's fields from a value that is no object ('int' object is
+        # not subscriptable): say what was expected instead
+        return f"expected a JSON object (a {record.__name__})"
     if isinstance(exc, (PartyRulesError, ValueError, TypeError)):
         return str(exc)
     return f"invalid value ({exc!r})"
+
+
+def _record_of(t: Any) -> type | None:
+    """The record class ``t`` is, or the one record of an optional record type."""
+    if _is_record(t):
+        return t
+    members = [arg for arg in typing.get_args(t) if arg is not type(None)]
+    if typing.get_origin(t) in (typing.Union, types.UnionType) and len(members) == 1:
+        return _record_of(members[0])
+    return None
 
 
 def structure(data: Any, cls: Any, path: str = "data") -> Any:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import attrs
 
+from partyrules.core.config import ConfigRecord
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
@@ -97,7 +98,7 @@ def _check_config(config: Config) -> None:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Config:
+class Config(ConfigRecord):
     """A game of Dinner: player count, first player, the variant, an optional deck.
 
     >>> Config(players=4).deck().guests[0].name

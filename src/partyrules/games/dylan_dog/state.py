@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import attrs
 
+from partyrules.core.config import ConfigRecord
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
@@ -77,7 +78,7 @@ def _check_config(config: Config) -> None:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Config:
+class Config(ConfigRecord):
     """A game of Dylan Dog: 3 to 6 players, the first player, trades per turn, a turn
     limit for simulations, and the board and decks (None: the defaults).
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 import attrs
 
+from partyrules.core.config import ConfigRecord
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
@@ -103,7 +104,7 @@ def _check_default_card_data(players: int, expansions: tuple[str, ...]) -> None:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Config:
+class Config(ConfigRecord):
     """A game of Hollywood: 2 to 6 players, the three mini-expansions in any
     combination, the first distributor (None: drawn from the seed, or auctioned with
     ``distributor_auction``) and the card list (None: ``data/cards.json``).

@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
+from partyrules.core.config import ConfigRecord
 from partyrules.core.errors import InvalidConfig
 from partyrules.core.records import fast_evolve
 from partyrules.core.rng import Rng
@@ -79,7 +80,7 @@ def _check_config(config: Config) -> None:
 
 
 @attrs.frozen(slots=True, cache_hash=True)
-class Config:
+class Config(ConfigRecord):
     """A game of When I Dream.
 
     >>> Config(players=4).clue_cap()
