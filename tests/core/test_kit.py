@@ -9,7 +9,9 @@ the broken game itself.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -401,3 +403,11 @@ def test_apply_all_and_assert_refused_check_scripted_play() -> None:
         testing.assert_refused(game, state, first)
     with pytest.raises(testing.InvariantViolation, match="does not say"):
         testing.assert_refused(game, after, first, "a word the refusal does not use")
+
+
+def test_the_kit_without_hypothesis_names_the_extra_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "hypothesis", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "partyrules.core.testing")
+    with pytest.raises(ImportError, match=r"needs hypothesis.*pip install 'partyrules\[kit\]'"):
+        importlib.import_module("partyrules.core.testing")

@@ -39,7 +39,13 @@ from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
 import attrs
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ImportError as missing:  # the kit is an extra: say which one
+    raise ImportError("partyrules.core.testing needs hypothesis, which the kit extra "
+                      "installs: pip install 'partyrules[kit]'",
+                      name=missing.name) from missing
 
 from partyrules.core import invariants
 from partyrules.core.encoding import observation_size
