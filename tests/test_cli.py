@@ -426,7 +426,10 @@ def test_bad_arguments_are_errors_not_tracebacks(
 
 
 @pytest.mark.parametrize("argv", [[], ["simulate", "dinner"], ["simulate", "dinner",
-                                                                "--games", "0"]])
+                                                                "--games", "0"],
+                                  ["simulate", "dinner", "--games", "x"],
+                                  ["play", "dinner", "--players", "-3"],
+                                  ["verify", "dinner", "--players", "0"]])
 def test_bad_usage_returns_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2
@@ -489,14 +492,108 @@ def test_config_options_reach_the_game(capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize(("option", "message"), [
-    ("danys_reason=yes", "expected true or false, got 'yes' @ config.danys_reason"),
-    ("colour=1", "unknown fields: colour @ config"),
+    ("danys_reason=yes", "option danys_reason: expected true or false, got 'yes'\n"),
+    ("colour=1", "no config field 'colour'; the fields are players, danys_reason, "
+                 "first_active, memory_cards, idea_words, idea_cards\n"),
+    ("memory_card=40", "no config field 'memory_card' (did you mean 'memory_cards'?)"),
+    ("first_active=9", "first_active must be a seat"),
+    ("idea_words=[1]", "option idea_words[0]: expected a JSON array, got 1\n"),
     ("danys_reason", "NAME=VALUE"),
 ])
 def test_bad_config_options_are_clear_errors(capsys: pytest.CaptureFixture[str], option: str,
                                              message: str) -> None:
     code, _, err = run(capsys, "play", "dany", "--players", "5", "-o", option)
     assert code == 2 and message in err and "Traceback" not in err
+    assert err.startswith("partyrules: error: ") and "@ config" not in err
+
+
+@pytest.mark.parametrize("command", [["play"], ["simulate", "--games", "1"],
+                                     ["tournament", "--bots", "random,greedy",
+                                      "--games-per-pair", "1"], ["verify"]])
+def test_a_value_outside_an_options_choices_names_them_not_cattrs(
+        capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    code, _, err = run(capsys, command[0], "when_i_dream", *command[1:], "-o", "side=sideways")
+    assert code == 2
+    assert err == ("partyrules: error: option side: expected one of 'top', 'bottom', "
+                   "'expert', got 'sideways'\n")
+    for leak in ("Literal", "cattrs", "Traceback", "typing"):
+        assert leak not in err
+
+
+def test_one_spelling_sets_config_options_in_every_command_and_the_other_is_an_alias(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    parser = cli._parser()
+    for command in (["play", "dinner"], ["simulate", "dinner", "--games", "1"],
+                    ["tournament", "dinner", "--bots", "random", "--games-per-pair", "1"],
+                    ["verify", "dinner"]):
+        for spelling in ("-o", "--option", "--config"):
+            args = parser.parse_args([*command, spelling, "first_player=1", spelling,
+                                      "no_screen_tables=true"])
+            assert args.option == ["first_player=1", "no_screen_tables=true"], (command,
+                                                                                 spelling)
+    for spelling in ("--option", "--config"):
+        code, _, err = run(capsys, "verify", "dinner", spelling, "first_player=1",
+                           "--max-states", "5", "--no-progress")
+        assert code == 3, err
+    code, _, err = run(capsys, "verify", "dinner", "--config", "first_player=1", "--from",
+                       "x.json")
+    assert code == 2 and "give no --option, --players" in err
+
+
+# -- serve: refused before anything is created --------------------------------------------------
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A scratch folder as the current one, where ``serve`` must not get to run."""
+    monkeypatch.chdir(tmp_path)
+    if _has_server_extra():
+        import partyrules.server
+
+        def refuse(*args: object, **kwargs: object) -> None:
+            raise AssertionError("the server was started")
+
+        monkeypatch.setattr(partyrules.server, "serve", refuse)
+    return tmp_path
+
+
+def _has_server_extra() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(name) is not None
+               for name in ("starlette", "uvicorn", "websockets"))
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1", "65536", "eighty"])
+def test_serve_refuses_a_port_outside_1_to_65535_before_creating_the_database(
+        capsys: pytest.CaptureFixture[str], no_server: Path, port: str) -> None:
+    code, _, err = run(capsys, "serve", "--port", port)
+    assert code == 2
+    assert f"argument --port: must be a port from 1 to 65535, not {port}" in err
+    assert "Traceback" not in err and "Overflow" not in err
+    assert list(no_server.iterdir()) == []  # no partyrules.sqlite3 left behind
+
+
+def test_serve_refuses_a_port_in_use_and_a_missing_folder_before_creating_the_database(
+        capsys: pytest.CaptureFixture[str], no_server: Path) -> None:
+    if not _has_server_extra():
+        pytest.skip("the server extra is not installed")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _, err = run(capsys, "serve", "--port", str(port))
+    assert code == 2
+    assert err == (f"partyrules: error: cannot listen on 127.0.0.1:{port}: "
+                   "address already in use\n")
+    code, _, err = run(capsys, "serve", "--port", str(port), "--db",
+                       str(no_server / "missing" / "tables.sqlite3"))
+    assert code == 2 and "there is no folder" in err and "Traceback" not in err
+    code, _, err = run(capsys, "serve", "--port", str(port), "--db", str(no_server))
+    assert code == 2 and "a folder, not a file" in err
+    assert list(no_server.iterdir()) == []
 
 
 # -- races and typed text (When I Dream) -------------------------------------------------------

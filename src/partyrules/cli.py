@@ -17,6 +17,8 @@ import contextlib
 import json
 import os
 import random
+import re
+import socket
 import sys
 import time
 from collections.abc import Callable
@@ -29,6 +31,7 @@ import partyrules
 from partyrules import simulation
 from partyrules.bots import make_bot
 from partyrules.core import verify
+from partyrules.core.config import check_fields
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
 from partyrules.core.match import WAIT, play_match
@@ -229,12 +232,15 @@ def _print_outcome(game: AnyGame, state: Any, length: int) -> None:
 
 def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
     """The game's config from the player count and ``NAME=JSON`` options, loaded as
-    strictly as a config file (wrong names and types are errors that say so)."""
+    strictly as a config file: an unknown name, or a value of the wrong type, is an
+    :class:`InvalidConfig` that names the option (and the fields, or the values, it may
+    have)."""
     fields: dict[str, Any] = {"players": players}
     for option in options or ():
         name, sep, text = option.partition("=")
         if not sep or not name:
             raise InvalidConfig(f"an option is NAME=VALUE, not {option!r}")
+        check_fields(game.Config, [name])
         if text.startswith("@"):  # NAME=@FILE: the value is the JSON document in FILE
             fields[name] = parse_json(_read_document(text[1:]))
             continue
@@ -244,7 +250,20 @@ def _config(game: AnyGame, players: int, options: list[str] | None) -> Any:
             if not refused.reason.startswith("not valid JSON"):
                 raise InvalidConfig(f"option {name}: {refused}", name) from None
             fields[name] = text  # a bare word is a string
-    return structure(fields, game.Config, "config")
+    try:
+        return structure(fields, game.Config, "config")
+    except CorruptState as refused:
+        raise _option_error(refused) from None
+
+
+def _option_error(refused: CorruptState) -> InvalidConfig:
+    """A config that did not load, as an error that names the option at fault (unless
+    the message names it already, as the config's own checks do)."""
+    where = refused.path.removeprefix("config").lstrip(".")
+    name = re.split(r"[.\[]", where, maxsplit=1)[0]
+    if not name or re.search(rf"\b{re.escape(name)}\b", refused.reason):
+        return InvalidConfig(refused.reason, name or None)
+    return InvalidConfig(f"option {where}: {refused.reason}", name)
 
 
 def _saved_game(path: str) -> partyrules.Replay:
@@ -534,7 +553,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if args.start is not None:
         if args.option or args.players is not None or args.seeds != 1 or args.seed != 0:
             raise InvalidConfig("--from explores the position's own config and seed: give "
-                                "no --config, --players, --seed or --seeds with it")
+                                "no --option, --players, --seed or --seeds with it")
         start = _position(args.game, args.start)
         game = partyrules.get_game(start.game)
         starts = [(start.config, start.seed)]
@@ -592,6 +611,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     # line works without them.
     for package in ("starlette", "uvicorn", "websockets"):
         simulation.require_optional(package, "server", "partyrules serve")
+    _check_listening(args.host, args.port)
+    _check_database(args.db)
     from partyrules.server import serve
 
     if args.race_pause is None:
@@ -599,6 +620,33 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     else:
         serve(args.host, args.port, args.db, race_pause=args.race_pause)
     return 0
+
+
+def _check_listening(host: str, port: int) -> None:
+    """Refuse, before the database is opened, an address the server could not listen
+    on: a host that does not resolve, a port in use or not allowed."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise InvalidConfig(f"--host {host}: {getattr(exc, 'strerror', None) or exc}") from None
+    family, kind, protocol, _, address = found[0]
+    with socket.socket(family, kind, protocol) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            raise InvalidConfig(f"cannot listen on {host}:{port}: "
+                                f"{(exc.strerror or str(exc)).lower()}") from None
+
+
+def _check_database(db: str) -> None:
+    """Refuse a ``--db`` path SQLite could not open as a file, before the server starts."""
+    path = Path(db)
+    if path.is_dir():
+        raise InvalidConfig(f"--db {db}: a folder, not a file")
+    if not path.parent.is_dir():
+        raise InvalidConfig(f"--db {db}: there is no folder {path.parent}")
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -621,7 +669,11 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def _positive(text: str) -> int:
-    value = int(text)
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1, not {text!r}"
+                                         ) from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -629,6 +681,27 @@ def _positive(text: str) -> int:
 
 def _positive_or_none(text: str) -> int | None:
     return None if text.lower() == "none" else _positive(text)
+
+
+def _port(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port from 1 to 65535, not {text}")
+    return value
+
+
+def _add_option(command: argparse.ArgumentParser) -> None:
+    """The one way to set config fields, for every command that plays a game:
+    ``-o NAME=VALUE`` or ``--option`` (``--config``: the same, another spelling)."""
+    command.add_argument("-o", "--option", "--config", dest="option", action="append",
+                         metavar="NAME=VALUE",
+                         help="a config field, the value in JSON or @FILE holding it "
+                              "(e.g. -o danys_reason=true, -o guests=@my-deck.json); "
+                              "repeatable")
 
 
 def _seconds(text: str) -> float:
@@ -649,7 +722,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("list", help="list the games")
     play = commands.add_parser("play", help="play a game, people and bots, narrated")
     play.add_argument("game", nargs="?", help="the game (not with --resume)")
-    play.add_argument("--players", type=int,
+    play.add_argument("--players", type=_positive,
                       help="number of seats (default: as many as --seats, at least the "
                            "game's minimum)")
     play.add_argument("--seats", help=f"comma-separated {HUMAN!r} or bot names, by seat")
@@ -657,12 +730,11 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="write the game as a replay file")
     play.add_argument("--resume", metavar="FILE",
                       help="go on with a saved game (a replay file that is not over)")
-    play.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
-                      help="a config field, the value in JSON (e.g. -o danys_reason=true)")
+    _add_option(play)
     simulate = commands.add_parser("simulate", help="play many games of bots, summed up")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=_positive, required=True)
-    simulate.add_argument("--players", type=int,
+    simulate.add_argument("--players", type=_positive,
                           help="number of seats (default: as many as --seats, at least "
                                "the game's minimum)")
     simulate.add_argument("--seats", help="comma-separated bot names, by seat (unnamed "
@@ -673,7 +745,7 @@ def _parser() -> argparse.ArgumentParser:
     tournament.add_argument("game")
     tournament.add_argument("--bots", required=True, help="comma-separated bot names")
     tournament.add_argument("--games-per-pair", type=_positive, required=True)
-    tournament.add_argument("--players", type=int, help="default: the game's minimum")
+    tournament.add_argument("--players", type=_positive, help="default: the game's minimum")
     tournament.add_argument("--seed", type=int, default=0,
                             help="game g of every pair uses seed S+g")
     tournament.add_argument("--plot", metavar="FILE",
@@ -688,8 +760,7 @@ def _parser() -> argparse.ArgumentParser:
                              help="write one JSON line per game (seed, seats, outcome)")
         command.add_argument("--progress", action=argparse.BooleanOptionalAction,
                              help="draw a progress bar (default: on a terminal)")
-        command.add_argument("--option", "-o", action="append", metavar="NAME=VALUE",
-                             help="a config field, the value in JSON")
+        _add_option(command)
     replay = commands.add_parser("replay", help="verify and narrate a replay file")
     replay.add_argument("file")
     replay.add_argument("--check", action="store_true",
@@ -704,11 +775,8 @@ def _parser() -> argparse.ArgumentParser:
                     "each. Exit 0: explored to the end, no violation; 1: a violation "
                     "(its shortest path is saved as a replay); 3: a budget stopped it.")
     verifier.add_argument("game", nargs="?", help="the game (optional with --from FILE)")
-    verifier.add_argument("--config", "-o", dest="option", action="append",
-                          metavar="NAME=VALUE",
-                          help="a config field, the value in JSON or @FILE holding it "
-                               "(e.g. -o guests=@my-deck.json)")
-    verifier.add_argument("--players", type=int, help="default: the game's minimum")
+    _add_option(verifier)
+    verifier.add_argument("--players", type=_positive, help="default: the game's minimum")
     verifier.add_argument("--from", dest="start", metavar="FILE|NAME",
                           help="explore from the end of a replay file, or from a position "
                                "the game stores (its page lists them)")
@@ -731,7 +799,7 @@ def _parser() -> argparse.ArgumentParser:
                                               "in the browser")
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this machine)")
-    serve.add_argument("--port", type=int, default=8000, help="default: 8000")
+    serve.add_argument("--port", type=_port, default=8000, help="1 to 65535 (default: 8000)")
     serve.add_argument("--db", default="partyrules.sqlite3", metavar="FILE",
                        help="the SQLite file of the tables (default: partyrules.sqlite3 "
                             "in the current folder)")
