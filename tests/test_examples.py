@@ -3,11 +3,18 @@ own examples run as tests of their own, through sybil: see ``conftest.py``)."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import runpy
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+import partyrules
+from partyrules.bots import make_bot
+from partyrules.games.when_i_dream.actions import Guess
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
@@ -23,8 +30,9 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
 
 def test_every_example_is_tested_and_documented() -> None:
     scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
-    assert scripts == ["drive_a_game.py", "learn_hollywood.py", "openspiel_ismcts.py",
-                       "pettingzoo_random.py", "save_and_verify_replay.py", "write_a_bot.py"]
+    assert scripts == ["chat_bot.py", "drive_a_game.py", "learn_hollywood.py",
+                       "openspiel_ismcts.py", "pettingzoo_random.py",
+                       "save_and_verify_replay.py", "write_a_bot.py"]
     for name in scripts:
         text = (EXAMPLES / name).read_text(encoding="utf-8")
         assert text.startswith('"""'), f"{name} has no module docstring"
@@ -93,3 +101,132 @@ def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:
     values = re.findall(r"seat_(\d) ([01]\.0)", rewards)
     assert len(values) == 4
     assert winners == f"winners: {[int(s) for s, v in values if v == '1.0']}"
+
+
+# -- the chat bot: a table kept as JSON between a person's messages ------------------------
+
+SEATS = ["person", "random", "random", "random"]
+"""The person is seat 0 (When I Dream's first Dreamer); random bots play the others."""
+
+
+def chat_bot() -> dict[str, Any]:
+    return runpy.run_path(str(EXAMPLES / "chat_bot.py"))  # its functions, not its demo
+
+
+def saved(table_json: str) -> partyrules.MatchPosition:
+    position = partyrules.loads(json.loads(table_json)["match"])
+    assert isinstance(position, partyrules.MatchPosition)
+    return position
+
+
+def unseen_words(game: Any, before: Any, actions: tuple[Any, ...]) -> set[str]:
+    """When I Dream: the words on the cards in play while seat 0 dreamt, from ``before``
+    through ``actions``, but those said aloud meanwhile (a clue, a guess: anyone heard)."""
+    hidden: set[str] = set()
+    said: set[str] = set()
+    state = before
+    for action in (None, *actions):
+        if action is not None:
+            state = game.apply(state, action)
+        said |= {word for _, word in state.clues} | set(state.guesses)
+        if state.dreamer == 0 and state.current is not None:
+            hidden.add(state.word())
+    return hidden - said
+
+
+def hidden_cards(game: Any, state: Any) -> set[str]:
+    """Dinner: the cards in the other hands that seat 0 does not know to be there."""
+    deck, known = state.config.deck(), game.view(state, 0).known_in_hands
+    return {deck.label(card) for seat, hand in enumerate(state.hands) if seat != 0
+            for card in hand if card not in known[seat]}
+
+
+@pytest.mark.parametrize(("name", "seed", "time_limit"),
+                         [("when_i_dream", 3, 6), ("when_i_dream", 11, 8), ("dinner", 5, None)])
+def test_chat_bot_plays_whole_games_from_saved_json(name: str, seed: int,
+                                                    time_limit: int | None) -> None:
+    """Every message restores the table from its JSON; the bots play between the
+    person's messages exactly as a match that never stops; the person sees its own view."""
+    bot = chat_bot()
+    game = partyrules.get_game(name)
+    table_json, replies = bot["new_table"](game, SEATS, seed, time_limit)
+    players = {seat: make_bot(player, game) for seat, player in enumerate(SEATS) if seat}
+    live = partyrules.Match(game, game.setup(game.Config(players=4), seed), players,
+                            seed=seed, time_limit=time_limit)  # the match that never stops
+    live.run()
+    rng = random.Random(seed)
+    counts: list[tuple[str, int]] = []  # per message: what it was, the bot actions after it
+    saw_the_word = False
+    while not live.finished:
+        before = saved(table_json)
+        assert list(before.actions) == live.actions and before.state == live.state
+        assert live.waiting == (0,) and set(replies) == {0}
+        view = game.render_view(game.view(live.state, 0))
+        assert replies[0][-1].startswith(view + "\nSeat 0, reply with:")  # its own view
+        message = bot["scripted"](table_json, 0, rng)
+        dreaming = name == "when_i_dream" and live.state.dreamer == 0
+        if message == "wait":
+            live.wait(0)
+        else:
+            live.submit(bot["parse"](game, live.state, 0, message))
+        live.run()
+        table_json, replies = bot["handle"](table_json, 0, message)
+        after = saved(table_json)
+        assert list(after.actions) == live.actions and after.waited == live.waited
+        new = after.actions[len(before.actions):]
+        by_bots = [action for action in new if action.seat != 0]
+        counts.append((message.partition(" ")[0], len(by_bots)))
+        assert len(new) == len(by_bots) + (message != "wait")
+        text = "\n".join(replies[0])
+        assert not text.startswith("Refused")
+        if name == "when_i_dream":
+            if dreaming and message == "wait":  # a bot's clue came before the next message
+                assert any(type(action).__name__ == "GiveClue" for action in by_bots)
+            for word in unseen_words(game, before.state, new):
+                assert not re.search(rf"\b{re.escape(word)}\b", text, re.IGNORECASE), word
+            if live.state.dreamer == 0 and not live.finished:
+                assert "The dream to find" not in text
+            saw_the_word |= "The dream to find" in text  # a Spirit's view shows the word
+        else:
+            assert not any(card in text for card in hidden_cards(game, after.state))
+    assert replies[0][-1].startswith("Game over")
+    final = saved(table_json)
+    assert final.state == live.state and game.is_terminal(final.state)
+    replay = partyrules.Replay(game.name, game.Config(players=4), seed, final.actions)
+    assert replay.verify().ok
+    waits = [bots for said, bots in counts if said == "wait"]
+    if name == "when_i_dream":
+        assert waits and min(waits) >= 1 and saw_the_word
+    else:
+        assert not waits  # Dinner has no race: nobody waits
+    assert sum(bots for _, bots in counts) > len(counts)  # the bots played between messages
+
+
+def test_chat_bot_refuses_what_it_cannot_apply_and_keeps_the_table() -> None:
+    bot = chat_bot()
+    dinner = partyrules.get_game("dinner")
+    table_json, _ = bot["new_table"](dinner, SEATS, 5)
+    for seat, message, why in [(0, "99", "reply with a number from 1 to 10"),
+                               (0, "wait", "seat 0 may not wait: it is not in a race"),
+                               (0, "hello", "reply with a number from 1 to 10"),
+                               (1, "1", "it is not your turn")]:
+        after, replies = bot["handle"](table_json, seat, message)
+        assert after == table_json and replies[seat][0].startswith(f"Refused: {why}")
+        assert list(replies) == [seat]
+    dream = partyrules.get_game("when_i_dream")
+    table_json, _ = bot["new_table"](dream, SEATS, 3, 6)
+    after, replies = bot["handle"](table_json, 0, "clue night")  # the Dreamer gives no clue
+    assert after == table_json
+    assert replies[0][0] == "Refused: reply with guess <word>."
+    table_json, replies = bot["handle"](table_json, 0, "moon")  # the only text: a guess
+    assert replies[0][0] == "Seat 0 dreams of \u201cmoon\u201d"
+    assert saved(table_json).actions[0] == Guess(0, "moon")
+
+
+def test_chat_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = run_example("chat_bot.py", capsys)
+    assert [line for line in lines if line.startswith("== ")] == [
+        "== When I Dream: seat 0 is a person, seats 1 to 3 random bots",
+        "== Guess Who's Coming to Dinner: seat 0 is a person, seats 1 to 3 random bots"]
+    assert sum(line.startswith("Game over (") for line in lines) == 2
+    assert "  Seat 1 says \u201ctrumpet\u201d" in lines  # a bot's clue after the person waited

@@ -27,9 +27,12 @@ from partyrules.core.game import GAMES, TABLE, Game, Outcome, get_game
 from partyrules.core.match import (
     WAIT,
     Match,
+    MatchPosition,
     MatchRecord,
     NoObjection,
     Player,
+    Turn,
+    match_rng,
     play_match,
 )
 from partyrules.core.replay import Replay, ReplayReport
@@ -46,6 +49,7 @@ __all__ = [
     "IllegalAction",
     "InvalidConfig",
     "Match",
+    "MatchPosition",
     "MatchRecord",
     "NoObjection",
     "Outcome",
@@ -55,10 +59,12 @@ __all__ = [
     "Replay",
     "ReplayReport",
     "Rng",
+    "Turn",
     "UnknownGame",
     "dumps",
     "get_game",
     "json_schema",
     "loads",
+    "match_rng",
     "play_match",
 ]
