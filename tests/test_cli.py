@@ -471,13 +471,15 @@ def test_bots_let_the_table_rule_only_when_nobody_else_may_act(
 
 def test_a_person_is_offered_the_tables_ruling_among_their_choices(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Seat 0 composes first: 7 Keep, then Done, then the table's Invalidate (choice 9).
-    feed(monkeypatch, "9\n" + "1\n" * 400)
+    # Seat 0 composes first: 7 Keep, then Done, then the table's Invalidate (letter a:
+    # the table's rulings are lettered, so the seat's own numbers never shift).
+    feed(monkeypatch, "a\n" + "1\n" * 400)
     code, out, _ = run(capsys, "play", "dany", "--seats", "human,random,random,random",
                        "--seed", "3")
     assert code == 0
     first_menu = out.split("Your choice", 1)[0]
-    assert "9) The table rules that the active personality helped" in first_menu
+    assert "a) The table rules that the active personality helped" in first_menu
+    assert "9)" not in first_menu
     assert "the turn is void" in out
     assert "rule for the whole table" in out  # the reveal waits on the table alone
 
@@ -601,9 +603,9 @@ def test_serve_refuses_a_port_in_use_and_a_missing_folder_before_creating_the_da
 
 def test_a_human_dreamer_waits_for_clues_and_types_guesses(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Menu of the Dreamer in a race: 1) Guess (typed), 2) time up, 3) Wait (no breach to
+    # Menu of the Dreamer in a race: 1) Guess (typed), a) time up, w) Wait (no breach to
     # rule: nobody has given a clue on the card yet).
-    feed(monkeypatch, "3\n1\nmoonlight\n" + "1\nx\n" * 3000)
+    feed(monkeypatch, "w\n1\nmoonlight\n" + "1\nx\n" * 3000)
     code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
                        "human,random,random,random", "--seed", "4")
     assert code == 0 and "Game over" in out
@@ -616,8 +618,9 @@ def test_a_human_dreamer_waits_for_clues_and_types_guesses(
 
 def test_a_typed_narration_that_breaks_a_rule_is_asked_again(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    # Call time at once (choice 2), no card guessed; decline; then narrate too many words.
-    feed(monkeypatch, "2\n2\n1\nsun moon star\n1\n\n" + "1\nx\n" * 3000)
+    # Call time at once (the table's a), no card guessed; decline; then narrate too many
+    # words.
+    feed(monkeypatch, "a\n2\n1\nsun moon star\n1\n\n" + "1\nx\n" * 3000)
     code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
                        "human,random,random,random", "--seed", "4")
     assert code == 0
@@ -799,3 +802,37 @@ def test_replay_check_runs_the_explorers_checks_at_every_state(
     assert re.search(r"Check FAILED \(property:early\) after action \d+: early: the game is "
                      r"still in its first two turns -- does not hold", out)
     assert "Replay verified" in out  # the replay itself is sound: the check is what failed
+
+
+def test_a_decisions_numbers_are_the_seats_own_actions_and_the_tables_rulings_letters(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A breach ruling appearing after a clue must not renumber the Dreamer's own choices
+    # (option 3 once became 6, so typing 3 twice penalised a seat twice).
+    feed(monkeypatch, "w\n" * 3 + "1\nx\n" * 3000)
+    code, out, _ = run(capsys, "play", "when_i_dream", "--seats",
+                       "human,random,random,random", "--seed", "4")
+    assert code == 0 and "Game over" in out
+    menus = [menu.split("Your choice", 1)[0] for menu in out.split("your move:")[1:]]
+    assert len(menus) > 20
+    for menu in menus:
+        numbered = re.findall(r"^ +(\d+)\) (.*)$", menu, re.M)
+        assert [int(number) for number, _ in numbered] == list(range(1, len(numbered) + 1))
+        assert not any(line.startswith("The table") for _, line in numbered)
+    lettered = [re.findall(r"^ +([a-v])\) (The table.*)$", menu, re.M) for menu in menus]
+    assert any(len(rulings) >= 2 for rulings in lettered)  # time up and a breach, lettered
+    waits = re.findall(r"Your choice \(1-\d+(?:, a(?:-[a-v])? for the table)?, w to wait\): w",
+                       out)
+    assert len(waits) == 3  # each wait let a bot clue-giver speak
+
+
+def test_a_table_of_bots_calls_time_with_a_time_limit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "when_i_dream", "--players", "4", "--seed", "2",
+                         "--time-limit", "6")
+    assert code == 0, err
+    assert len(re.findall(r"The table: time is up", out)) == 4  # one per round
+    code, out, err = run(capsys, "simulate", "when_i_dream", "--games", "2", "--players",
+                         "4", "--time-limit", "8")
+    assert code == 0, err
+    code, out, err = run(capsys, "play", "dinner", "--players", "3", "--time-limit", "6")
+    assert code == 2 and "has no timed rule" in err and "Seats:" not in out

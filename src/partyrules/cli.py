@@ -34,7 +34,7 @@ from partyrules.core import verify
 from partyrules.core.config import check_fields
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
-from partyrules.core.match import WAIT, play_match
+from partyrules.core.match import WAIT, Match, play_match
 from partyrules.core.serialize import LoadLimits, parse_json, structure, unstructure
 
 __all__ = ["main"]
@@ -95,35 +95,25 @@ def _read(prompt: str) -> str:
     return answer.strip()
 
 
-def _ask_number(count: int) -> int:
+def _ask_choice(count: int, rulings: int = 0, may_wait: bool = False) -> int | str:
+    """A choice at the prompt: a number from 1 to ``count`` (the seat's own actions), a
+    letter for one of the table's ``rulings`` (``"a"``, ``"b"``, ...) or ``"w"`` to wait.
+    Letters keep the numbers of a decision's own actions the same whatever the table
+    may rule."""
+    letters = "abcdefghijklmnopqrstuvxyz"[:rulings]  # no w: it waits
+    span = letters[:1] if rulings == 1 else f"{letters[:1]}-{letters[-1:]}"
+    extra = "".join([f", {span} for the table" if rulings else "",
+                     ", w to wait" if may_wait else ""])
     while True:
-        answer = _read(f"Your choice (1-{count}): ")
+        answer = _read(f"Your choice (1-{count}{extra}): ")
         if answer.isdecimal() and 1 <= int(answer) <= count:  # isdecimal: int() accepts it
             return int(answer)
-        print(f"Please type a number from 1 to {count}, not {answer!r} (end of input quits).")
-
-
-class _Person:
-    """A person at the keyboard, as a match runner's player.
-
-    With several people at one screen (hot-seat), the screen is cleared and the next
-    person is called to it before anything private is shown: one person's hand never
-    stays in view of the next.
-    """
-
-    def __init__(self, game: AnyGame, narrator: _Narrator, screen: _Screen,
-                 viewer: int | None = None) -> None:
-        self.game = game
-        self.narrator = narrator
-        self.screen = screen
-        self.viewer = viewer  # the table's rulings: asked of a person, who sees this
-        self.name = HUMAN
-
-    def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """The person's choice for ``seat`` (or :data:`WAIT` in a race)."""
-        viewer = seat if self.viewer is None else self.viewer
-        self.screen.hand_to(viewer)
-        return _ask_human(self.game, state, seat, self.narrator, viewer)
+        if answer.lower() in tuple(letters) or (may_wait and answer.lower() == "w"):
+            return answer.lower()
+        also = "".join([f", {span}" if rulings else "",
+                        " or w" if may_wait else ""])
+        print(f"Please type a number from 1 to {count}{also}, not {answer!r} (end of input "
+              "quits).")
 
 
 class _Screen:
@@ -146,34 +136,33 @@ class _Screen:
         self.looking = viewer
 
 
-def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
-               viewer: int | None = None) -> Any:
-    viewer = seat if viewer is None else viewer
+def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator, viewer: int | None,
+               *, may_wait: bool, table: bool) -> Any:
+    """A person's choice for ``seat`` (:data:`WAIT` where ``may_wait``): its own actions
+    numbered, and, where ``table``, the table's rulings lettered (a person may raise
+    them)."""
     narrator.flush(state)
-    options = list(game.legal_actions(state, seat))
+    options = _one_per_text_choice(list(game.legal_actions(state, seat)))
     if not options:
         raise IllegalAction(f"seat {seat} is to act but has no legal action (a game bug)")
-    if seat != TABLE and TABLE in game.to_act(state):
-        options += game.legal_actions(state, TABLE)  # a person may raise the table's ruling
-    options = _one_per_text_choice(options)
-    racing = not game.is_simultaneous(state) and len(game.to_act(state) - {TABLE, seat}) > 0
+    rulings = _one_per_text_choice(list(game.legal_actions(state, TABLE))) if table else []
     print()
     print(game.render_view(game.view(state, viewer)))
     print(f"Seat {seat}, your move:" if seat != TABLE else
           "Everyone, rule for the whole table:" if viewer == TABLE else
           f"Seat {viewer}, rule for the whole table:")
     for number, option in enumerate(options, 1):
-        texts = free_text_fields(type(option))
-        line = game.describe_action(state, option, viewer)
-        print(f"  {number:3d}) {line}" if not texts else
-              f"  {number:3d}) {type(option).__name__} (you type the {', '.join(texts)})")
-    if racing:
-        print(f"  {len(options) + 1:3d}) Wait: let the others act first")
+        print(f"  {number:3d}) {_menu_line(game, state, option, viewer)}")
+    for letter, ruling in zip("abcdefghijklmnopqrstuvxyz", rulings, strict=False):
+        print(f"    {letter}) {_menu_line(game, state, ruling, viewer)}")
+    if may_wait:
+        print("    w) Wait: let the others act first")
     while True:
-        number = _ask_number(len(options) + racing)
-        if number > len(options):
+        choice = _ask_choice(len(options), len(rulings), may_wait)
+        if choice == "w":
             return WAIT
-        action = options[number - 1]
+        action = (options[choice - 1] if isinstance(choice, int)
+                  else rulings["abcdefghijklmnopqrstuvxyz".index(choice)])
         for field in free_text_fields(type(action)):
             action = attrs.evolve(action, **{field: _ask_text(action, field)})
         try:
@@ -182,6 +171,13 @@ def _ask_human(game: AnyGame, state: Any, seat: int, narrator: _Narrator,
             print(f"Not allowed: {exc}. Choose again.")
             continue
         return action
+
+
+def _menu_line(game: AnyGame, state: Any, option: Any, viewer: int | None) -> str:
+    texts = free_text_fields(type(option))
+    if texts:
+        return f"{type(option).__name__} (you type the {', '.join(texts)})"
+    return game.describe_action(state, option, viewer)
 
 
 def _one_per_text_choice(options: list[Any]) -> list[Any]:
@@ -273,6 +269,42 @@ def _saved_game(path: str) -> partyrules.Replay:
     return replay
 
 
+def _play_with_people(game: AnyGame, config: Any, seed: int, start: partyrules.Replay | None,
+                      seats: list[str], people: frozenset[int], narrator: _Narrator,
+                      record: Callable[[Any, Any], None], time_limit: int | None) -> Any:
+    """Play a game with people at the keyboard: their seats are the match runner's
+    outside seats, and each prompt follows its model of who may act (:meth:`Match.turn`):
+    in a race a person goes first and may wait, in a vote the bots vote first, and the
+    people rule for the table. Returns the final state."""
+    state = game.setup(config, seed)
+    before = start.actions if start is not None else ()
+    for action in before:
+        state = game.apply(state, action)
+    bots = {seat: make_bot(spec, game) for seat, spec in enumerate(seats) if spec != HUMAN}
+    match = Match(game, state, bots, table=None, seed=seed, actions=before,
+                  time_limit=time_limit, on_action=record)
+    screen = _Screen(people)
+    # The table's rulings are the people's: the one person's, or everyone's at one screen.
+    table_viewer = min(people) if len(people) == 1 else TABLE
+    while True:
+        match.run()
+        if match.finished:
+            return match.state
+        waiting = match.waiting
+        persons = [seat for seat in waiting if seat != TABLE]
+        seat = persons[0] if persons else TABLE
+        viewer = seat if seat != TABLE else table_viewer
+        screen.hand_to(viewer)
+        turn = match.turn()
+        choice = _ask_human(game, match.state, seat, narrator, viewer,
+                            may_wait=seat != TABLE and turn.seats[seat] == "may_wait",
+                            table=seat != TABLE and TABLE in waiting)
+        if choice is WAIT:
+            match.wait(seat)
+        else:
+            match.submit(choice)
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     start = _saved_game(args.resume) if args.resume is not None else None
     if start is not None:
@@ -295,15 +327,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         seats = _parse_seats(game, args.seats, args.players)
         config = _config(game, len(seats), args.option)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.time_limit is not None and game.timer is None:
+        raise InvalidConfig(f"{game.title} has no timed rule to call time on", "time_limit")
     people = frozenset(seat for seat, spec in enumerate(seats) if spec == HUMAN)
     narrator = _Narrator(game, humans=people or None)
-    screen = _Screen(people)
-    players = [_Person(game, narrator, screen) if spec == HUMAN else make_bot(spec, game)
-               for spec in seats]
-    # The table's rulings are asked of the people (the one person, or everyone looking at
-    # the public view); with bots only, the play stands (NoObjection).
-    table = (_Person(game, narrator, screen, viewer=min(people) if len(people) == 1
-                     else TABLE) if people else None)
     actions: list[Any] = list(start.actions) if start is not None else []
     narrator.count = len(actions)
 
@@ -315,17 +342,23 @@ def _cmd_play(args: argparse.Namespace) -> int:
           + (f", resumed after {len(actions)} actions" if start is not None else ""))
     print("Seats: " + ", ".join(f"{seat} {spec}" for seat, spec in enumerate(seats)))
     code = 0
+    final: Any = None
     try:
         # The seed deals the cards and drives the bots: same seed, same game.
-        record_ = play_match(game, config, players, seed, table=table, start=start,
-                             on_action=record)
+        if people:
+            final = _play_with_people(game, config, seed, start, seats, people, narrator,
+                                      record, args.time_limit)
+        else:
+            players = [make_bot(spec, game) for spec in seats]
+            final = play_match(game, config, players, seed, start=start,
+                               time_limit=args.time_limit, on_action=record).final
     except _InputEnded:
         print(f"partyrules: input ended; game abandoned after {len(actions)} actions",
               file=sys.stderr)
         code = 1
     narrator.flush()
     if code == 0:
-        _print_outcome(game, record_.final, len(actions))
+        _print_outcome(game, final, len(actions))
     if args.save is not None:  # an abandoned game is saved too: --resume goes on with it
         replay = partyrules.Replay(game.name, config, seed, tuple(actions))
         with open(args.save, "w", encoding="utf-8") as file:
@@ -433,7 +466,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     config = _config(game, len(seats), args.option)  # fail here, not once per worker
     console = _console("simulate")
     jobs = simulation.simulation_jobs(game.name, seats, games=args.games, seed=args.seed,
-                                      config=config)
+                                      config=config, time_limit=args.time_limit)
     results, elapsed = _run_jobs(args, jobs)
     summary = simulation.summarize(results)
     console.print(f"{game.title}: {args.games} games of {len(seats)} seats, seeds "
@@ -679,6 +712,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_time_limit(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--time-limit", type=_positive, metavar="TURNS",
+                         help="call time for the table after this many turns of the "
+                              "game's timer (When I Dream: clues and guesses in a round), "
+                              "as a person would; for tables of bots")
+
+
 def _positive_or_none(text: str) -> int | None:
     return None if text.lower() == "none" else _positive(text)
 
@@ -730,6 +770,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", help="write the game as a replay file")
     play.add_argument("--resume", metavar="FILE",
                       help="go on with a saved game (a replay file that is not over)")
+    _add_time_limit(play)
     _add_option(play)
     simulate = commands.add_parser("simulate", help="play many games of bots, summed up")
     simulate.add_argument("game")
@@ -740,6 +781,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seats", help="comma-separated bot names, by seat (unnamed "
                                           "seats: random); game i moves them i seats on")
     simulate.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
+    _add_time_limit(simulate)
     tournament = commands.add_parser("tournament",
                                      help="every pair of bots plays, with ratings")
     tournament.add_argument("game")

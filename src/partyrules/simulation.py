@@ -118,6 +118,9 @@ class Job:
     """The game's seed (its shuffles and dice)."""
     player_seed: int
     """The seed of the runner's draws and the bots' choices."""
+    time_limit: int | None = None
+    """Where the game has a timed rule, after how many of its turns the runner calls time
+    for the table of bots (:class:`~partyrules.core.match.Match`); None: never."""
 
 
 @attrs.frozen(slots=True)
@@ -154,7 +157,7 @@ def play_job(job: Job) -> GameResult:
     game = get_game(job.game)
     bots: dict[str, Player] = {spec: make_bot(spec, game) for spec in set(job.seats)}
     record = play_match(game, job.config, [bots[spec] for spec in job.seats], job.seed,
-                        player_seed=job.player_seed)
+                        player_seed=job.player_seed, time_limit=job.time_limit)
     assert record.outcome is not None  # no step cap was set: the game ran to its end
     return GameResult(seed=job.seed, player_seed=job.player_seed, seats=job.seats,
                       winners=record.outcome.winners, scores=record.outcome.scores,
@@ -194,10 +197,11 @@ def _default_config(game_name: str, players: int, config: Any) -> Any:
 
 
 def simulation_jobs(game: str, lineup: Sequence[str], *, games: int, seed: int = 0,
-                    config: Any = None) -> list[Job]:
+                    config: Any = None, time_limit: int | None = None) -> list[Job]:
     """The jobs of a simulation: game ``i`` uses seed ``seed + i`` (for the game and the
     players) and ``lineup`` rotated by ``i`` (see :func:`rotate`). ``config`` defaults to
-    the game's config for ``len(lineup)`` players.
+    the game's config for ``len(lineup)`` players; ``time_limit`` calls time for the bots
+    (:class:`~partyrules.core.match.Match`).
 
     >>> [job.seats for job in simulation_jobs("dany", ["ismcts:5", "random", "random"],
     ...                                      games=2, seed=7)]
@@ -207,7 +211,10 @@ def simulation_jobs(game: str, lineup: Sequence[str], *, games: int, seed: int =
         raise InvalidConfig("a simulation needs at least one seat", "seats")
     _check_specs(game, lineup)
     config = _default_config(game, len(lineup), config)
-    return [Job(game, config, rotate(lineup, index), seed + index, seed + index)
+    if time_limit is not None and get_game(game).timer is None:
+        raise InvalidConfig(f"{get_game(game).title} has no timed rule to call time on",
+                            "time_limit")
+    return [Job(game, config, rotate(lineup, index), seed + index, seed + index, time_limit)
             for index in range(games)]
 
 
