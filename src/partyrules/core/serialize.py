@@ -387,14 +387,18 @@ def _game_named(name: Any, path: str) -> AnyGame:
     return GAMES[name]
 
 
+def _unstructure_actions(game: AnyGame, actions: tuple[Any, ...]) -> list[Any]:
+    union = action_union(game)
+    return [converter.unstructure(action, union) for action in actions]
+
+
 def _unstructure_replay(replay: Replay) -> dict[str, Any]:
     game = get_game(replay.game)
-    union = action_union(game)
     return {
         "game": replay.game,
         "config": unstructure(replay.config, game.Config),
         "seed": replay.seed,
-        "actions": [converter.unstructure(action, union) for action in replay.actions],
+        "actions": _unstructure_actions(game, replay.actions),
         "version": replay.version,
         "components": replay.components,
     }
@@ -403,33 +407,46 @@ def _unstructure_replay(replay: Replay) -> dict[str, Any]:
 _REPLAY_FIELDS = frozenset({"game", "config", "seed", "actions", "version", "components"})
 
 
-def _structure_replay(game: AnyGame, data: Any) -> Replay:
+def _game_document(game: AnyGame, data: Any, required: frozenset[str],
+                   allowed: frozenset[str], what: str, fields: str) -> dict[str, Any]:
+    """The fields of a game-bound document (a replay, a match position): an object with
+    the ``required`` fields and no others than ``allowed``, of ``game``."""
     if not isinstance(data, dict):
         raise CorruptState("expected an object", "data")
-    if not {"game", "config", "seed", "actions"} <= set(data) <= _REPLAY_FIELDS:
-        raise CorruptState("a replay has the fields game, config, seed, actions, and "
-                           "version and components if it records them", "data")
+    if not required <= set(data) <= allowed:
+        raise CorruptState(f"a {what} has the fields {fields}", "data")
     if data["game"] != game.name:
-        raise CorruptState(f"replay of {data['game']!r} in a {game.name!r} envelope",
+        raise CorruptState(f"{what} of {data['game']!r} in a {game.name!r} envelope",
                            "data.game")
-    config = structure(data["config"], game.Config, "data.config")
+    return data
+
+
+def _structure_head(game: AnyGame, data: dict[str, Any]) -> tuple[int, tuple[Any, ...]]:
+    """The seed and the actions every game-bound document holds."""
     seed = structure(data["seed"], int, "data.seed")
     actions = structure(data["actions"], tuple[action_union(game), ...],  # type: ignore[misc]
                         "data.actions")
+    return seed, actions
+
+
+def _structure_replay(game: AnyGame, data: Any) -> Replay:
+    data = _game_document(game, data, frozenset({"game", "config", "seed", "actions"}),
+                          _REPLAY_FIELDS, "replay", "game, config, seed, actions, and "
+                          "version and components if it records them")
+    config = structure(data["config"], game.Config, "data.config")
+    seed, actions = _structure_head(game, data)
     version = structure(data.get("version"), str | None, "data.version")
     components = structure(data.get("components"), str | None, "data.components")
     return Replay(game.name, config, seed, actions, version=version, components=components)
 
 
-
 def _unstructure_position(position: MatchPosition) -> dict[str, Any]:
     game = get_game(position.game)
-    union = action_union(game)
     return {
         "game": position.game,
         "state": unstructure(position.state, game.State),
         "seed": position.seed,
-        "actions": [converter.unstructure(action, union) for action in position.actions],
+        "actions": _unstructure_actions(game, position.actions),
         "waited": list(position.waited),
     }
 
@@ -438,19 +455,11 @@ _POSITION_FIELDS = frozenset({"game", "state", "seed", "actions", "waited"})
 
 
 def _structure_position(game: AnyGame, data: Any) -> MatchPosition:
-    if not isinstance(data, dict):
-        raise CorruptState("expected an object", "data")
-    if set(data) != _POSITION_FIELDS:
-        raise CorruptState("a match position has the fields game, state, seed, actions "
-                           "and waited", "data")
-    if data["game"] != game.name:
-        raise CorruptState(f"position of {data['game']!r} in a {game.name!r} envelope",
-                           "data.game")
+    data = _game_document(game, data, _POSITION_FIELDS, _POSITION_FIELDS, "match position",
+                          "game, state, seed, actions and waited")
     state = structure(data["state"], game.State, "data.state")
     _validate(game, game.validate, state)
-    seed = structure(data["seed"], int, "data.seed")
-    actions = structure(data["actions"], tuple[action_union(game), ...],  # type: ignore[misc]
-                        "data.actions")
+    seed, actions = _structure_head(game, data)
     waited = structure(data["waited"], tuple[int, ...], "data.waited")
     players = int(state.config.players)
     for index, seat in enumerate(waited):
