@@ -649,9 +649,10 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from partyrules.server import serve
 
     if args.race_pause is None:
-        serve(args.host, args.port, args.db)
+        serve(args.host, args.port, args.db, bot_processes=args.bot_processes)
     else:
-        serve(args.host, args.port, args.db, race_pause=args.race_pause)
+        serve(args.host, args.port, args.db, race_pause=args.race_pause,
+              bot_processes=args.bot_processes)
     return 0
 
 
@@ -848,6 +849,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--race-pause", type=_seconds, metavar="SECONDS",
                        help="how long a bot lets people act first in a race, such as "
                             "clues racing the Dreamer's guess (default: 1.5)")
+    serve.add_argument("--bot-processes", type=_positive, default=2, metavar="N",
+                       help="how many bot decisions run at once, each in a worker "
+                            "process (default: 2)")
     return parser
 
 

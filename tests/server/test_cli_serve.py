@@ -21,7 +21,9 @@ def test_serve_without_the_extra_names_it(capsys: pytest.CaptureFixture[str],
 
 @pytest.mark.parametrize("argv", [["serve", "--race-pause", "-1"],
                                   ["serve", "--race-pause", "soon"],
-                                  ["serve", "--port", "eighty"]])
+                                  ["serve", "--port", "eighty"],
+                                  ["serve", "--bot-processes", "0"],
+                                  ["serve", "--bot-processes", "1.5"]])
 def test_bad_serve_options_are_usage_errors(capsys: pytest.CaptureFixture[str],
                                             argv: list[str]) -> None:
     assert main(argv) == 2
@@ -31,6 +33,6 @@ def test_bad_serve_options_are_usage_errors(capsys: pytest.CaptureFixture[str],
 def test_serve_help_lists_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--help"]) == 0
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--race-pause"):
+    for option in ("--host", "--port", "--db", "--race-pause", "--bot-processes"):
         assert option in out
     assert "partyrules.sqlite3" in out

@@ -205,7 +205,7 @@ def test_the_bots_play_the_same_after_a_restart(server: ThreadServer, tmp_path: 
     replayed = 0
     for k in range(len(actions)):
         table = restore_table(StoredTable(row, tuple(texts[:k])), store=store,
-                              bot_executor=None,  # type: ignore[arg-type]
+                              bot_pool=None,  # type: ignore[arg-type]
                               race_pause=0.0)
         if actions[k].seat == TABLE:
             continue  # the host's ruling, not a bot's
@@ -288,7 +288,7 @@ def test_an_action_the_store_refused_was_never_played(
             replay = table.replay()
             assert replay.verify().ok and replay.final_state() == table.state
             restored = restore_table(stored, store=store,
-                                     bot_executor=None,  # type: ignore[arg-type]
+                                     bot_pool=None,  # type: ignore[arg-type]
                                      race_pause=0.0)
             assert restored.state == table.state
         finally:

@@ -341,12 +341,13 @@ class _SecurityHeaders:
 
 
 def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUSE,
-               bot_threads: int = 2) -> Starlette:
+               bot_processes: int = 2) -> Starlette:
     """The web table's ASGI application, its tables stored in the SQLite file
     ``db_path`` (created if missing). ``race_pause``: seconds a bot waits in a race with
-    people before it acts; ``bot_threads``: how many bot decisions run at once."""
+    people before it acts; ``bot_processes``: how many bot decisions run at once, each in a
+    worker process of its own (started when a bot first has to decide)."""
     store = Store(os.fspath(db_path))
-    tables = Tables(store, race_pause=race_pause, bot_threads=bot_threads)
+    tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes)
     from partyrules.server.tables import game_catalogue
 
     catalogue = game_catalogue()
@@ -467,13 +468,13 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "partyrules.sqlite3", *,
-          race_pause: float = RACE_PAUSE) -> None:
+          race_pause: float = RACE_PAUSE, bot_processes: int = 2) -> None:
     """Run the web table with uvicorn until interrupted (``partyrules serve``)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
     # Frames past four times the protocol's limit are cut by uvicorn (close code 1009)
     # before they are read; smaller ones over the limit get a "too_large" error.
-    uvicorn.run(create_app(db, race_pause=race_pause), host=host, port=port,
-                ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info",
+    uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes),
+                host=host, port=port, ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info",
                 server_header=False, proxy_headers=False)

@@ -7,8 +7,10 @@ One asyncio lock per table takes actions one at a time, in the order they arrive
 accepted action is committed to the store before any client hears of it.
 
 **Bots.** A table's driver task lets the bots play whenever one may act. Their decisions
-run on worker threads (a search bot thinks for seconds; the event loop keeps serving).
-Before every bot decision the runner's rng is reset to ``match_rng(seed, k, w)``, ``k``
+run in worker processes (:mod:`partyrules.server.bots`: a search bot thinks for seconds,
+and the serving process keeps serving); the action a worker answers is checked by the
+rules here before it is committed. Before every bot decision the runner's rng is reset
+to ``match_rng(seed, k, w)``, ``k``
 the number of actions so far and ``w`` the seats that waited in the race at hand: what a
 bot does depends only on the seed and the game so far, so a server restarted at any
 moment plays on exactly as it would have (the rule ``partyrules play --resume`` follows,
@@ -32,16 +34,14 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Coroutine, Iterable, Mapping
-from concurrent.futures import Executor, ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
-from partyrules.bots import ISMCTSBot, make_bot
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES, TABLE, AnyGame, free_text_fields, get_game
-from partyrules.core.match import Match, Player, match_rng
+from partyrules.core.match import Match
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import (
     action_union,
@@ -49,6 +49,16 @@ from partyrules.core.serialize import (
     parse_json,
     structure,
     unstructure,
+)
+from partyrules.server.bots import (
+    MAX_ISMCTS_ITERATIONS,
+    PERSON,
+    BotFailed,
+    BotPool,
+    BotRequest,
+    bot,
+    decide,
+    encode_action,
 )
 from partyrules.server.protocol import ProtocolError, Role
 from partyrules.server.store import Store, StoredTable, TableRow, hash_token
@@ -71,19 +81,12 @@ __all__ = [
 
 log = logging.getLogger("partyrules.server")
 
-PERSON: Final = "person"
-"""A seat's kind when a person plays it (every other kind is a bot spec)."""
-
 HISTORY: Final = 500
 """How many of the last actions a joining client is told (its first update's log)."""
 
 MAX_LEGAL: Final = 1000
 """The most legal actions an update lists (no game comes near: Dinner's ballots, the
 longest list, are 64)."""
-
-MAX_ISMCTS_ITERATIONS: Final = 5000
-"""The largest ``ismcts:N`` a table may seat: a bot thinks on the server's cores, shared
-by every table."""
 
 RACE_PAUSE: Final = 1.5
 """Seconds a bot lets pass in a race with people before it acts (``partyrules serve
@@ -159,18 +162,6 @@ def _retrieved(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-def _bot(spec: str, game: AnyGame) -> Player:
-    """The bot for a seat spec, within the server's cap on search budgets. A search bot
-    here never waits in a race: the race pause already lets people act first, and a bot
-    that waited for a person would be asked again and again until the person acted."""
-    name, _, budget = spec.partition(":")
-    if name == "ismcts" and budget.isdigit() and int(budget) > MAX_ISMCTS_ITERATIONS:
-        raise PartyRulesError(f"ismcts:{budget} thinks too long for a shared server; "
-                              f"at most ismcts:{MAX_ISMCTS_ITERATIONS}")
-    bot = make_bot(spec, game)
-    return attrs.evolve(bot, waits=False) if isinstance(bot, ISMCTSBot) else bot
-
-
 def _outcome(game: AnyGame, state: Any) -> dict[str, Any] | None:
     if not game.is_terminal(state):
         return None
@@ -188,7 +179,7 @@ class LiveTable:
     """
 
     def __init__(self, row: TableRow, game: AnyGame, config: Any, seats: tuple[str, ...],
-                 actions: Iterable[Any], *, store: Store, bot_executor: Executor,
+                 actions: Iterable[Any], *, store: Store, bot_pool: BotPool,
                  race_pause: float) -> None:
         self.id = row.id
         """The table's id."""
@@ -208,11 +199,13 @@ class LiveTable:
         """Held while an action is applied and committed: one at a time."""
         self._union = action_union(game)
         self._store = store
-        self._bot_executor = bot_executor
+        self._bot_pool = bot_pool
         self._race_pause = race_pause
-        self._bots = {seat: _bot(kind, game) for seat, kind in enumerate(seats)
-                      if kind != PERSON}
+        self._bots = frozenset(seat for seat, kind in enumerate(seats) if kind != PERSON)
         self._actions: list[Any] = []
+        # Each committed action as JSON, as the store holds it and the bot workers read it.
+        self._texts: list[str] = []
+        self._config_text = row.config
         # (version after the action, state before it, action): the narration of the last
         # actions, told to each viewer as that viewer may know it.
         self._history: deque[tuple[int, Any, Any]] = deque(maxlen=HISTORY)
@@ -223,12 +216,14 @@ class LiveTable:
         state = next(states)
         for action, after in zip(stored.actions, states, strict=True):
             self._actions.append(action)
+            self._texts.append(encode_action(action, self._union))
             self._history.append((len(self._actions), state, action))
             state = after
         self.state: Any = state
         """The state after the last committed action."""
-        self._match = Match(game, state, self._bots, table=None,
-                            rng=match_rng(row.seed, self.version))
+        # Every seat is outside of the serving process's match: the bots decide in worker
+        # processes (with the same runner), their actions come in through submit.
+        self._match = Match(game, state, {}, table=None)
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
@@ -299,9 +294,9 @@ class LiveTable:
                     pass
             try:
                 await _to_the_end(self._bot_turn())
-            except Exception:  # a full disk, a bot's bug: the table waits, then tries again
-                log.exception("table %s: a bot's action failed; trying again in %g s",
-                              self.id, _RETRY_PAUSE)
+            except Exception as failed:  # a full disk, a bot's bug: wait, then try again
+                log.error("table %s: a bot's action failed (%s: %s); trying again in %g s",
+                          self.id, type(failed).__name__, failed, _RETRY_PAUSE)
                 await asyncio.sleep(_RETRY_PAUSE)
 
     async def _bot_turn(self) -> None:
@@ -309,28 +304,54 @@ class LiveTable:
         async with self.lock:
             if self._changed.is_set():
                 return  # someone acted while we waited for the lock: look again
-            before = self.state
-            acted = await asyncio.get_running_loop().run_in_executor(self._bot_executor,
-                                                                     self._bot_step)
-            if acted is not None:
-                await self._commit(before, acted)
+            decision = await self._bot_pool.decide(self._bot_request())
+            if decision.action is not None:
+                before = self.state
+                self._submit_bot(decision.action)
+                await self._commit(before, self._match.actions[-1])
 
-    def _bot_step(self) -> Any:
-        """One bot action (on a worker thread, under the table's lock): the action, or
-        None when no bot may act after all. The match runner decides who acts: in a
-        simultaneous step the bots choose first; in a race with people the people go
-        first, and once the race pause is over (the caller waited it out) they let it
-        pass (:meth:`~partyrules.core.match.Match.wait`), so the bots are asked."""
+    def _bot_request(self) -> BotRequest:
+        """What a bot worker needs for the next bot action (under the table's lock). The
+        match runner decides who acts: in a simultaneous step the bots choose first; in a
+        race with people the people go first, and once the race pause is over (the
+        caller waited it out) they let it pass (:meth:`~partyrules.core.match.Match.wait`),
+        so the bots are asked."""
         match = self._match
         turn = match.turn()
         if turn.race:
             for seat, status in enumerate(turn.seats):
                 if status == "may_wait" and seat not in self._bots:
                     match.wait(seat)
-        match.rng = match_rng(self.seed, self.version, len(match.waited))
-        if match.step():
-            return match.actions[-1]
-        return None
+        return BotRequest(self.id, self.game.name, self._config_text, self.seed,
+                          self.seats, tuple(self._texts), match.waited)
+
+    def _submit_bot(self, text: str) -> None:
+        """Apply a bot's action as a worker answered it: a worker is not trusted, the
+        action must be a bot seat's and the rules must take it (:class:`BotFailed`,
+        and then nothing changed)."""
+        try:
+            action = structure(parse_json(text), self._union, "action")
+        except CorruptState as refused:
+            raise BotFailed(f"a bot worker answered what is no action: {refused}") from None
+        seat = getattr(action, "seat", None)
+        if seat not in self._bots:
+            raise BotFailed(f"a bot worker answered an action of seat {seat}, which no "
+                            "bot plays")
+        try:
+            self._match.submit(action)
+        except PartyRulesError as refused:
+            raise BotFailed(f"a bot worker answered an action the rules refuse: "
+                            f"{refused}") from None
+
+    def _bot_step(self) -> Any:
+        """The next bot action decided in this process, as a worker would decide it (the
+        action, or None when no bot may act after all); the table is unchanged but for
+        the people's waits in a race."""
+        decision = decide(self._bot_request())
+        if decision.error is not None:
+            raise BotFailed(decision.error)
+        return (None if decision.action is None
+                else structure(parse_json(decision.action), self._union, "action"))
 
     async def act(self, access: Access, action_data: Mapping[str, Any]) -> None:
         """Apply a person's (or the host's) action and commit it; :class:`ProtocolError`
@@ -370,8 +391,7 @@ class LiveTable:
     async def _commit(self, before: Any, action: Any) -> None:
         """Store the action the match just applied, then tell every listener."""
         after = self._match.state
-        text = json.dumps(unstructure(action, self._union), ensure_ascii=False,
-                          separators=(",", ":"))
+        text = encode_action(action, self._union)
         try:
             await self._store.append_action(self.id, self.version, text,
                                             bool(self.game.is_terminal(after)))
@@ -380,6 +400,7 @@ class LiveTable:
             self._match.restart(self.state)
             raise
         self._actions.append(action)
+        self._texts.append(text)
         self._history.append((self.version, before, action))
         self.state = after
         for listener in list(self.listeners):
@@ -446,7 +467,7 @@ class LiveTable:
         return entries
 
 
-def restore_table(stored: StoredTable, *, store: Store, bot_executor: Executor,
+def restore_table(stored: StoredTable, *, store: Store, bot_pool: BotPool,
                   race_pause: float) -> LiveTable:
     """The live table of a stored one: its state rebuilt from the seed and every stored
     action (``CorruptState`` or ``IllegalAction`` if the store holds what this library
@@ -459,7 +480,7 @@ def restore_table(stored: StoredTable, *, store: Store, bot_executor: Executor,
     actions = [structure(parse_json(text), union, f"actions[{index}]")
                for index, text in enumerate(stored.actions)]
     return LiveTable(row, game, config, seats, actions, store=store,
-                     bot_executor=bot_executor, race_pause=race_pause)
+                     bot_pool=bot_pool, race_pause=race_pause)
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -492,13 +513,14 @@ class Tables:
     """
 
     def __init__(self, store: Store, *, race_pause: float = RACE_PAUSE,
-                 bot_threads: int = 2) -> None:
+                 bot_processes: int = 2) -> None:
         self.store = store
         """The server's database."""
         self.race_pause = race_pause
         """Seconds a bot waits in a race with people (see the module's docstring)."""
-        self._bot_executor = ThreadPoolExecutor(max_workers=bot_threads,
-                                                thread_name_prefix="partyrules-bot")
+        # One pool of bot processes for every table of this server process; its
+        # processes start when a bot first has to decide.
+        self._bot_pool = BotPool(bot_processes)
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
 
@@ -511,7 +533,7 @@ class Tables:
         """Stop every table's bots (their last committed action stands)."""
         await asyncio.gather(*(table.stop() for table in self._live.values()))
         self._live.clear()
-        self._bot_executor.shutdown(wait=True, cancel_futures=True)
+        await self._bot_pool.close()
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id`` (loaded from the store if need be), or None."""
@@ -541,7 +563,7 @@ class Tables:
         try:
             table = await asyncio.get_running_loop().run_in_executor(
                 None, lambda: restore_table(stored, store=self.store,
-                                            bot_executor=self._bot_executor,
+                                            bot_pool=self._bot_pool,
                                             race_pause=self.race_pause))
         except PartyRulesError as broken:
             log.error("table %s cannot be replayed by this partyrules: %s", table_id, broken)
@@ -593,7 +615,7 @@ class Tables:
         tokens += [(hash_token(token), "seat", seat) for seat, token in seat_tokens.items()]
         await self.store.create_table(row, tokens)
         table = LiveTable(row, game, config, seats, (), store=self.store,
-                          bot_executor=self._bot_executor, race_pause=self.race_pause)
+                          bot_pool=self._bot_pool, race_pause=self.race_pause)
         self._live[table_id] = table
         table.start()
         log.info("table %s created: %s, %d seats", table_id, game.name, len(seats))
@@ -645,7 +667,7 @@ class Tables:
         for seat, kind in enumerate(seats):
             if kind != PERSON:
                 try:
-                    _bot(kind, game)
+                    bot(kind, game)
                 except PartyRulesError as refused:
                     raise TableRequestError("invalid_config", f"seat {seat}: {refused}, "
                                                               f"or {PERSON!r}") from None
