@@ -1,25 +1,38 @@
-"""The web table under load: many tables at once, every seat a WebSocket client.
+"""The web table under load: many tables at once, every seat a WebSocket client, on
+SQLite or PostgreSQL, in one server process or two.
 
 Usage::
 
-    python benchmarks/server_load.py [--tables 1,10,40,100] [--seconds 20] [--game dinner]
-        [--players 4] [--think 0.12] [--seed 0]
+    python benchmarks/server_load.py [--setups sqlite,pg1,pg2] [--tables 10,50,200]
+        [--seconds 15] [--warmup 3] [--game dinner] [--players 4] [--think 0.12]
+        [--seed 0]
 
-For each table count N, a fresh ``partyrules serve`` process (its own SQLite file in a
-temporary folder, on a free port of 127.0.0.1) hosts N tables of ``--game`` whose seats
-are all people: one client task per seat, plus the host, all in this process over
-WebSockets. A seat that may act picks a random entry of its update's ``legal`` list,
-sends it and then a ``ping``; the server handles a connection's messages in order, so the
-last update before the ``pong`` is the one that includes the action. Its latency is the
-time from sending the action to receiving that update: the server's whole path of an
-action (parse, rules, SQLite commit with a full sync, the update built for each
-connection of the table and sent). A seat waits ``--think`` seconds between actions; a
-finished table is replaced by a new one, so the load holds for ``--seconds``.
+For each setup and each table count N, a fresh server hosts N tables of ``--game``
+whose seats are all people: one client task per seat, plus the host, all in this
+process over WebSockets. The setups:
 
-Prints a Markdown table: tables, connections, accepted actions per second, the latency's
-p50, p90 and p99, and the actions refused (a seat that acted on a view another seat had
-just changed, and rate-limited messages). Everything runs on this machine: the clients
-share its cores with the server, as they would not in use.
+* ``sqlite``: one ``partyrules serve`` process over its own SQLite file;
+* ``pg1``, ``pg2``: ``partyrules serve --db postgresql://... --workers 1`` (or 2) over a
+  throwaway PostgreSQL cluster (``tests/server/postgres.py``'s ``TemporaryCluster``);
+  the processes listen on one port, so every client simply connects to it.
+
+A seat that may act picks a random entry of its update's ``legal`` list, sends it and
+then a ``ping``; the server handles a connection's messages in order, so the last update
+before the ``pong`` holds the action (no error came back: it was accepted). Two
+latencies are measured: the sender's own (sending the action to receiving the update
+that holds it) and the one the other people at the table live with, from the sending to
+the moment each OTHER seat receives an update of that version or later. An accepted
+action's version lies between the sender's version before it and the version of its
+last update before the pong; when several seats' actions were accepted in that span,
+they are given its versions in the order they were sent (the server takes a table's
+actions one at a time, in the order they arrive). A seat waits ``--think`` seconds
+between actions; a finished table is replaced by a new one, so the load holds for
+``--seconds``; actions sent in the first ``--warmup`` seconds are not counted.
+
+Prints a Markdown table: setup, tables, connections, accepted actions per second, the
+sender's p50, the other seats' p50, p90 and p99, and the messages refused (a seat that
+acted on a view another seat had just changed, and rate-limited messages). Everything
+runs on this machine: the clients share its cores with the server.
 
 ``--commits`` measures the store alone instead: commits per second of one table's
 actions one after another (each waits for its own sync of the disk) and of ten tables'
@@ -35,20 +48,29 @@ import contextlib
 import json
 import os
 import random
+import re
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository (its tests/ hold the throwaway PostgreSQL cluster)."""
+
 TIMEOUT = 30.0
 """The longest a client waits for one message before it gives up on its table."""
+
+SETUPS = {"sqlite": ("sqlite", 1), "pg1": ("postgresql", 1), "pg2": ("postgresql", 2)}
+"""Each setup's database and number of server processes."""
+
+_VERSION = re.compile(r'\{"type":"update","version":(\d+),')
 
 
 def free_port() -> int:
@@ -59,11 +81,51 @@ def free_port() -> int:
         return port
 
 
+class Watch:
+    """One table's measurements: when each seat received each version, and when each
+    accepted action was sent."""
+
+    def __init__(self, connections: int) -> None:
+        self.seen: list[dict[int, float]] = [{} for _ in range(connections)]
+        # (sent, sender, version before, version of its last update before the pong)
+        self.accepted: list[tuple[float, int, int, int]] = []
+
+    def saw(self, client: int, old: int, new: int, now: float) -> None:
+        """Client ``client`` went from version ``old`` to ``new`` at ``now``."""
+        seen = self.seen[client]
+        for version in range(old + 1, new + 1):
+            seen.setdefault(version, now)
+
+    def latencies(self, receivers: range, counted_from: float
+                  ) -> tuple[list[float], list[float]]:
+        """The senders' latencies and the other receivers', of the actions sent from
+        ``counted_from`` on."""
+        own: list[float] = []
+        others: list[float] = []
+        taken: set[int] = set()
+        for sent, sender, low, high in sorted(self.accepted):
+            version = next((v for v in range(low + 1, high + 1) if v not in taken), None)
+            if version is None:
+                continue
+            taken.add(version)
+            if sent < counted_from:
+                continue
+            if version in self.seen[sender]:
+                own.append(self.seen[sender][version] - sent)
+            for client in receivers:
+                if client != sender and version in self.seen[client]:
+                    others.append(self.seen[client][version] - sent)
+        return own, others
+
+
 class Tally:
-    """What the clients measured."""
+    """What the clients measured, over every table."""
 
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.own: list[float] = []
+        self.others: list[float] = []
+        self.actions = 0
+        self.think = 0.0
         self.refused: dict[str, int] = {}
 
     def refuse(self, code: str) -> None:
@@ -71,83 +133,139 @@ class Tally:
         self.refused[code] = self.refused.get(code, 0) + 1
 
 
-async def seat_client(url: str, token: str, is_host: bool, rng: random.Random,
-                      tally: Tally, deadline: float, think: float) -> bool:
+def _version(text: str) -> int | None:
+    """An update's version read without parsing the whole message (None: not an
+    update): the clients read every update, and parsing each one in full would make
+    the clients' process, not the server, the limit."""
+    found = _VERSION.match(text)
+    if found is not None:
+        return int(found.group(1))
+    if text.startswith('{"type":"update"'):
+        return int(json.loads(text)["version"])
+    return None
+
+
+async def seat_client(url: str, token: str, index: int, is_host: bool,
+                      rng: random.Random, tally: Tally, watch: Watch,
+                      deadline: float) -> bool:
     """Play one seat (or the host's rulings, only when the table alone may act) until the
-    game is over or the deadline; True when the game is over."""
+    game is over or the deadline; True when the game is over. A reader task takes every
+    message as it arrives, so a seat that thinks still notes when each version reached
+    it."""
     async with websockets.connect(url, max_size=2**22) as connection:
-        await connection.send(json.dumps({"type": "join", "token": token}))
-        update: dict[str, Any] = {}
-        while not update:
-            message = json.loads(await asyncio.wait_for(connection.recv(), TIMEOUT))
-            if message["type"] == "update":
-                update = message
-        while not update["finished"] and time.perf_counter() < deadline:
-            may_act = update["legal"] and (not is_host or update["to_act"] == [-1])
-            if not may_act:
-                remaining = deadline - time.perf_counter()
-                try:
-                    message = json.loads(await asyncio.wait_for(connection.recv(),
-                                                                max(remaining, 0.01)))
-                except TimeoutError:
-                    break
-                if message["type"] == "update":
-                    update = message
+        inbox: asyncio.Queue[tuple[str, int | None]] = asyncio.Queue()
+
+        async def read() -> None:
+            version = 0
+            with contextlib.suppress(websockets.ConnectionClosed):
+                async for text in connection:
+                    assert isinstance(text, str)
+                    found = _version(text)
+                    if found is not None:
+                        watch.saw(index, version, found, time.perf_counter())
+                        version = max(version, found)
+                    inbox.put_nowait((text, found))
+
+        async def receive(timeout: float) -> tuple[str, int | None]:
+            return await asyncio.wait_for(inbox.get(), timeout)
+
+        reader = asyncio.get_running_loop().create_task(read())
+        try:
+            return await _play(connection, receive, token, is_host, rng, tally, watch,
+                               index, deadline)
+        finally:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+
+
+async def _play(connection: Any, receive: Any, token: str, is_host: bool,
+                rng: random.Random, tally: Tally, watch: Watch, index: int,
+                deadline: float) -> bool:
+    """A seat's choices, from the messages its reader passes on."""
+    await connection.send(json.dumps({"type": "join", "token": token}))
+    version = 0
+    latest = ""
+    while not latest:
+        text, found = await receive(TIMEOUT)
+        if found is not None:
+            latest, version = text, found
+    update = json.loads(latest)
+    while not update["finished"] and time.perf_counter() < deadline:
+        may_act = update["legal"] and (not is_host or update["to_act"] == [-1])
+        if not may_act:
+            try:
+                text, found = await receive(max(deadline - time.perf_counter(), 0.01))
+            except TimeoutError:
+                break
+            if found is not None:
+                version = found
+                update = json.loads(text)
+            continue
+        before = version
+        sent = time.perf_counter()
+        await connection.send(json.dumps(
+            {"type": "act", "action": rng.choice(update["legal"])["action"]}))
+        await connection.send('{"type":"ping"}')
+        refused = False
+        while True:
+            text, found = await receive(TIMEOUT)
+            if found is not None:
+                version, latest = found, text
                 continue
-            before = update["version"]
-            sent = time.perf_counter()
-            await connection.send(json.dumps(
-                {"type": "act", "action": rng.choice(update["legal"])["action"]}))
-            await connection.send('{"type":"ping"}')
-            arrived: float | None = None
-            refused = False
-            while True:
-                message = json.loads(await asyncio.wait_for(connection.recv(), TIMEOUT))
-                if message["type"] == "update":
-                    update = message
-                    if update["version"] > before:
-                        arrived = time.perf_counter()
-                elif message["type"] == "error":
-                    tally.refuse(message["code"])
-                    refused = True
-                    if message["code"] == "rate_limited":
-                        await asyncio.sleep(0.2)
-                        await connection.send('{"type":"ping"}')
-                elif message["type"] == "pong":
-                    break
-            if arrived is not None and not refused:
-                tally.latencies.append(arrived - sent)
-            await asyncio.sleep(think)
-        return bool(update["finished"])
+            message = json.loads(text)
+            if message["type"] == "error":
+                tally.refuse(message["code"])
+                refused = True
+                if message["code"] == "rate_limited":
+                    await asyncio.sleep(0.2)
+                    await connection.send('{"type":"ping"}')
+            elif message["type"] == "pong":
+                break
+        if latest:
+            update = json.loads(latest)
+            latest = ""
+        if not refused and version > before:
+            watch.accepted.append((sent, index, before, version))
+        await asyncio.sleep(tally.think)
+    return bool(update["finished"])
 
 
-async def table_runner(base: str, game: str, players: int, rng: random.Random,
-                       tally: Tally, deadline: float, think: float) -> None:
-    """Tables of ``game`` one after another, every seat a client, until the deadline."""
-    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as http:
+async def table_runner(bases: list[str], game: str, players: int, rng: random.Random,
+                       tally: Tally, deadline: float, counted_from: float) -> None:
+    """Tables of ``game`` one after another, every seat a client, until the deadline;
+    the table's clients connect to the servers in turn."""
+    async with httpx.AsyncClient(base_url=bases[0], timeout=TIMEOUT) as http:
         while time.perf_counter() < deadline:
             answer = await http.post("/api/tables", json={
                 "game": game, "config": {"players": players}, "seats": ["person"] * players,
                 "seed": rng.randrange(2**31)})
             answer.raise_for_status()
             created = answer.json()
-            url = base.replace("http://", "ws://") + f"/ws/{created['id']}"
             tokens = [(created["host"], True)] + [(seat["token"], False)
                                                   for seat in created["seats"]]
-            await asyncio.gather(*(seat_client(url, token, is_host,
-                                               random.Random(rng.random()), tally, deadline,
-                                               think)
-                                   for token, is_host in tokens))
+            watch = Watch(len(tokens))
+            await asyncio.gather(*(
+                seat_client(bases[index % len(bases)].replace("http://", "ws://")
+                            + f"/ws/{created['id']}", token, index, is_host,
+                            random.Random(rng.random()), tally, watch, deadline)
+                for index, (token, is_host) in enumerate(tokens)))
+            # The other people are the other seats (the host, index 0, is not a seat).
+            own, others = watch.latencies(range(1, len(tokens)), counted_from)
+            tally.own += own
+            tally.others += others
+            tally.actions += len(own)
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """A ``partyrules serve`` process over a fresh database; its address once it answers."""
+def start_server(folder: Path, db: str, processes: int) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``partyrules serve`` over ``db``; its address once it answers."""
     port = free_port()
     log = (folder / "server.log").open("ab")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "partyrules", "serve", "--port", str(port), "--db",
-         str(folder / "tables.sqlite3"), "--race-pause", "0"],
-        stdout=log, stderr=subprocess.STDOUT)
+    command = [sys.executable, "-m", "partyrules", "serve", "--port", str(port), "--db", db,
+               "--race-pause", "0"]
+    if db.startswith("postgresql:"):
+        command += ["--workers", str(processes)]
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -167,34 +285,54 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def measure(tables: int, args: argparse.Namespace) -> dict[str, Any]:
+@contextlib.contextmanager
+def database(setup: str, folder: Path) -> Iterator[str]:
+    """The ``--db`` of a setup: a SQLite file in ``folder``, or a throwaway PostgreSQL
+    cluster's URL."""
+    if SETUPS[setup][0] == "sqlite":
+        yield str(folder / "tables.sqlite3")
+        return
+    # Imported only here: the helper is the repository's tests/, not the package, and
+    # SQLite runs need no PostgreSQL.
+    sys.path.insert(0, str(ROOT))
+    from tests.server.postgres import TemporaryCluster
+
+    with TemporaryCluster() as cluster:
+        yield cluster if isinstance(cluster, str) else str(cluster.url)
+
+
+def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]:
     """One server, ``tables`` tables for ``args.seconds``: the figures of one row."""
-    with tempfile.TemporaryDirectory(prefix="partyrules-load-") as name:
-        process, base = start_server(Path(name))
+    with tempfile.TemporaryDirectory(prefix="partyrules-load-") as name, \
+            database(setup, Path(name)) as db:
+        process, base = start_server(Path(name), db, SETUPS[setup][1])
         try:
             tally = Tally()
+            tally.think = args.think
             rng = random.Random(args.seed)
 
             async def run() -> float:
                 start = time.perf_counter()
-                deadline = start + args.seconds
-                await asyncio.gather(*(table_runner(base, args.game, args.players,
+                deadline = start + args.warmup + args.seconds
+                await asyncio.gather(*(table_runner([base], args.game, args.players,
                                                     random.Random(rng.random()), tally,
-                                                    deadline, args.think)
+                                                    deadline, start + args.warmup)
                                        for _ in range(tables)))
-                return time.perf_counter() - start
+                return time.perf_counter() - start - args.warmup
 
             elapsed = asyncio.run(run())
         finally:
             process.terminate()
             process.wait(30)
-    latencies = tally.latencies
+
+    def ms(values: list[float], share: float) -> float:
+        return 1000 * percentile(values, share) if values else float("nan")
+
     return {
-        "tables": tables, "connections": tables * (args.players + 1),
-        "actions": len(latencies), "per_second": len(latencies) / elapsed,
-        "p50": 1000 * statistics.median(latencies) if latencies else float("nan"),
-        "p90": 1000 * percentile(latencies, 0.90) if latencies else float("nan"),
-        "p99": 1000 * percentile(latencies, 0.99) if latencies else float("nan"),
+        "setup": setup, "tables": tables, "connections": tables * (args.players + 1),
+        "actions": tally.actions, "per_second": tally.actions / elapsed,
+        "own_p50": ms(tally.own, 0.5), "p50": ms(tally.others, 0.5),
+        "p90": ms(tally.others, 0.9), "p99": ms(tally.others, 0.99),
         "refused": dict(sorted(tally.refused.items())),
     }
 
@@ -239,9 +377,14 @@ def store_commits(rounds: int, actions: int = 200) -> list[tuple[float, float]]:
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="1,10,40,100",
+    parser.add_argument("--setups", default="sqlite,pg1,pg2",
+                        help=f"comma-separated, of {', '.join(SETUPS)}")
+    parser.add_argument("--tables", default="10,50,200",
                         help="comma-separated table counts, one server each")
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=15.0,
+                        help="seconds measured per row")
+    parser.add_argument("--warmup", type=float, default=3.0,
+                        help="seconds played before the measure starts")
     parser.add_argument("--game", default="dinner")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--think", type=float, default=0.12,
@@ -257,18 +400,27 @@ def main(argv: list[str] | None = None) -> int:
         for number, (alone, together) in enumerate(store_commits(args.rounds), 1):
             print(f"| {number} | {alone:.0f} | {together:.0f} | {together / alone:.1f} |")
         return 0
+    setups = args.setups.split(",")
+    unknown = sorted(set(setups) - set(SETUPS))
+    if unknown:
+        parser.error(f"unknown setups {unknown}; known: {', '.join(SETUPS)}")
     counts = [int(count) for count in args.tables.split(",")]
-    print(f"{args.game}, {args.players} people per table, {args.seconds:g} s per row, "
-          f"think {args.think:g} s, {os.cpu_count()} CPUs")
+    print(f"{args.game}, {args.players} people per table, {args.seconds:g} s per row "
+          f"after {args.warmup:g} s, think {args.think:g} s, {os.cpu_count()} CPUs")
     print()
-    print("| tables | connections | actions | actions/s | p50 ms | p90 ms | p99 ms | refused |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---|")
-    for count in counts:
-        row = measure(count, args)
-        refused = ", ".join(f"{code} {n}" for code, n in row["refused"].items()) or "none"
-        print(f"| {row['tables']} | {row['connections']} | {row['actions']} | "
-              f"{row['per_second']:.0f} | {row['p50']:.1f} | {row['p90']:.1f} | "
-              f"{row['p99']:.1f} | {refused} |", flush=True)
+    print("| setup | tables | connections | actions | actions/s | vs first | own p50 ms "
+          "| others p50 ms | p90 ms | p99 ms | refused |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    baseline: dict[int, float] = {}
+    for setup in setups:
+        for count in counts:
+            row = measure(setup, count, args)
+            base = baseline.setdefault(count, row["per_second"])
+            refused = ", ".join(f"{code} {n}" for code, n in row["refused"].items()) or "none"
+            print(f"| {setup} | {row['tables']} | {row['connections']} | {row['actions']} | "
+                  f"{row['per_second']:.0f} | {row['per_second'] / base:.2f} | "
+                  f"{row['own_p50']:.1f} | {row['p50']:.1f} | {row['p90']:.1f} | "
+                  f"{row['p99']:.1f} | {refused} |", flush=True)
     return 0
 
 
