@@ -18,7 +18,7 @@ from partyrules.server.protocol import (
     ProtocolError,
     parse_client_message,
 )
-from partyrules.server.store import Store, TableRow, hash_token
+from partyrules.server.store import Store, StoreConflict, TableRow, hash_token
 
 
 def test_the_three_client_messages_are_read() -> None:
@@ -89,9 +89,9 @@ def test_the_store_keeps_tables_tokens_and_actions_durably(tmp_path: Path) -> No
                                                    (hash_token("seat0"), "seat", 0)])
             await store.append_action("t1", 0, '{"type":"Keep","seat":0}', False)
             await store.append_action("t1", 1, '{"type":"Done","seat":0}', True)
-            with pytest.raises(sqlite3.IntegrityError):  # action 1 again
+            with pytest.raises(StoreConflict):  # action 1 again
                 await store.append_action("t1", 1, '{"type":"Done","seat":0}', True)
-            with pytest.raises(sqlite3.IntegrityError):  # action 3 before action 2
+            with pytest.raises(StoreConflict):  # action 3 before action 2
                 await store.append_action("t1", 3, '{"type":"Done","seat":0}', True)
             loaded = await store.load("t1")
             assert loaded is not None
@@ -135,6 +135,47 @@ def test_a_database_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
         store.open()
 
 
+_SCHEMA_1 = """
+CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT NULL,
+    seed INTEGER NOT NULL, seats TEXT NOT NULL, created TEXT NOT NULL,
+    actions INTEGER NOT NULL DEFAULT 0, finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE tokens (hash TEXT PRIMARY KEY, table_id TEXT NOT NULL REFERENCES tables(id),
+    role TEXT NOT NULL, seat INTEGER);
+CREATE TABLE actions (table_id TEXT NOT NULL REFERENCES tables(id), idx INTEGER NOT NULL,
+    action TEXT NOT NULL, PRIMARY KEY (table_id, idx)) WITHOUT ROWID;
+INSERT INTO tables VALUES ('old', 'dany', '{"players": 3}', 7, '["person", "random",
+    "random"]', '2026-11-01T00:00:00+00:00', 0, 0);
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_database_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
+    """A server of the last release's database opens it: its tables are open, their
+    hosts are not referees, and closing works on them."""
+    path = tmp_path / "tables.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(_SCHEMA_1)
+
+    async def scenario() -> None:
+        row = await store.load_row("old")
+        assert row is not None and (row.closed, row.referee) == (False, False)
+        assert await store.unfinished() == ["old"]
+        assert await store.close_table("old")
+        assert not await store.close_table("old")
+        assert await store.unfinished() == []
+        with pytest.raises(StoreConflict):  # a closed table takes no more actions
+            await store.append_action("old", 0, '{"seat": 0}', False)
+
+    store = Store(str(path))
+    store.open()
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+
+
 def test_actions_committed_together_are_refused_one_by_one(tmp_path: Path) -> None:
     """Actions of several tables share a commit; one out of order refuses nothing else."""
     async def scenario() -> list[BaseException | None]:
@@ -159,4 +200,4 @@ def test_actions_committed_together_are_refused_one_by_one(tmp_path: Path) -> No
 
     results = asyncio.run(scenario())
     assert results[0] is None and results[2] is None and results[3] is None
-    assert isinstance(results[1], sqlite3.IntegrityError)
+    assert isinstance(results[1], StoreConflict)

@@ -25,10 +25,19 @@ import attrs
 
 from partyrules.server.protocol import Role
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoredAccess", "StoredTable", "TableRow", "hash_token"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "Store",
+    "StoreConflict",
+    "StoredAccess",
+    "StoredTable",
+    "TableRow",
+    "hash_token",
+]
 
-SCHEMA_VERSION: Final = 1
-"""The layout of the database (``PRAGMA user_version``); a newer one is refused."""
+SCHEMA_VERSION: Final = 2
+"""The layout of the database (``PRAGMA user_version``); a newer one is refused, an
+older one is brought up to date when the store opens (:data:`_MIGRATIONS`)."""
 
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -39,7 +48,9 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,           -- JSON list: "person" or a bot spec, by seat
     created TEXT NOT NULL,         -- ISO 8601, UTC
     actions INTEGER NOT NULL DEFAULT 0,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    closed INTEGER NOT NULL DEFAULT 0,   -- closed by its host or an admin: never reloaded
+    referee INTEGER NOT NULL DEFAULT 0   -- the host is a referee who plays no seat
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,         -- sha256 of the token: the token itself is never stored
@@ -55,6 +66,13 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS tables_by_creation ON tables(created);
 """
+
+_MIGRATIONS: Final = {
+    # schema 1 -> 2: a table can be closed, and its host can be a referee
+    2: ("ALTER TABLE tables ADD COLUMN closed INTEGER NOT NULL DEFAULT 0;"
+        "ALTER TABLE tables ADD COLUMN referee INTEGER NOT NULL DEFAULT 0;"),
+}
+"""What brings a database of schema ``version - 1`` to ``version``."""
 
 T = TypeVar("T")
 
@@ -88,6 +106,12 @@ class TableRow:
     """How many actions were accepted."""
     finished: bool
     """True once the game is over."""
+    closed: bool = False
+    """True once its host (or the server's admin) closed it: its bots stop, and it is
+    not loaded again."""
+    referee: bool = False
+    """True when the table's host is a referee who plays no seat, and so may read the
+    replay (every hidden card) while the game goes on."""
 
 
 @attrs.frozen(slots=True)
@@ -98,6 +122,20 @@ class StoredTable:
     """The table's record."""
     actions: tuple[str, ...]
     """Every accepted action's JSON, in order."""
+
+
+class StoreConflict(Exception):
+    """An action refused by the store because its number is not the table's next one:
+    another process (or an earlier commit) has stored action ``index`` already. The
+    caller reloads the table's actions and decides again."""
+
+    def __init__(self, table_id: str, index: int) -> None:
+        super().__init__(f"table {table_id} does not have {index} actions: the action is "
+                         "out of order")
+        self.table_id = table_id
+        """The table."""
+        self.index = index
+        """The number the refused action asked for."""
 
 
 @attrs.frozen(slots=True)
@@ -142,8 +180,12 @@ class Store:
             db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
-            db.executescript("BEGIN;" + _SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};"
-                             "COMMIT;")
+            if version == 0:
+                db.executescript("BEGIN;" + _SCHEMA
+                                 + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
+            for target in range(version + 1, SCHEMA_VERSION + 1) if version else ():
+                db.executescript(f"BEGIN;{_MIGRATIONS[target]}"
+                                 f"PRAGMA user_version={target};COMMIT;")
         except BaseException:
             db.close()
             raise
@@ -170,9 +212,10 @@ class Store:
         """Record a new table and its tokens' hashes ``(hash, role, seat)``, at once."""
         def create(db: sqlite3.Connection) -> None:
             with _transaction(db):
-                db.execute("INSERT INTO tables (id, game, config, seed, seats, created) "
-                           "VALUES (?, ?, ?, ?, ?, ?)",
-                           (row.id, row.game, row.config, row.seed, row.seats, row.created))
+                db.execute("INSERT INTO tables (id, game, config, seed, seats, created, "
+                           "referee) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           (row.id, row.game, row.config, row.seed, row.seats, row.created,
+                            int(row.referee)))
                 db.executemany("INSERT INTO tokens (hash, table_id, role, seat) "
                                "VALUES (?, ?, ?, ?)",
                                [(digest, row.id, role, seat) for digest, role, seat in tokens])
@@ -181,7 +224,8 @@ class Store:
     async def append_action(self, table_id: str, index: int, action: str,
                             finished: bool) -> None:
         """Record action number ``index`` (from 0) of a table and commit: once this
-        returns, the action survives a crash. An index already taken is an error.
+        returns, the action survives a crash. An index that is not the table's next
+        one is a :class:`StoreConflict`; so is an action of a closed table.
 
         Actions of several tables that arrive while a commit is under way are committed
         together, in one transaction and one sync of the disk (each in a savepoint of
@@ -242,11 +286,30 @@ class Store:
         return await self._run(newest)
 
     async def unfinished(self) -> list[str]:
-        """The ids of the tables whose game goes on, oldest first."""
+        """The ids of the tables whose game goes on (not closed), oldest first."""
         def ids(db: sqlite3.Connection) -> list[str]:
             return [table_id for (table_id,) in db.execute(
-                "SELECT id FROM tables WHERE finished = 0 ORDER BY created, rowid")]
+                "SELECT id FROM tables WHERE finished = 0 AND closed = 0 "
+                "ORDER BY created, rowid")]
         return await self._run(ids)
+
+    async def count_open(self) -> int:
+        """How many tables are neither finished nor closed."""
+        def count(db: sqlite3.Connection) -> int:
+            found: int = db.execute("SELECT count(*) FROM tables WHERE finished = 0 "
+                                    "AND closed = 0").fetchone()[0]
+            return found
+        return await self._run(count)
+
+    async def close_table(self, table_id: str) -> bool:
+        """Close a table (its host's or the admin's decision): True when it was open,
+        False when it was closed already or there is no such table. A closed table takes
+        no more actions (:meth:`append_action` refuses them) and is never reloaded."""
+        def close(db: sqlite3.Connection) -> bool:
+            with _transaction(db):
+                return db.execute("UPDATE tables SET closed = 1 WHERE id = ? AND closed = 0",
+                                  (table_id,)).rowcount == 1
+        return await self._run(close)
 
     async def access(self, table_id: str, token_hash: str) -> StoredAccess | None:
         """What the token whose hash is ``token_hash`` opens at a table, or None."""
@@ -257,7 +320,8 @@ class Store:
         return await self._run(find)
 
 
-_ROW_COLUMNS: Final = "id, game, config, seed, seats, created, actions, finished"
+_ROW_COLUMNS: Final = ("id, game, config, seed, seats, created, actions, finished, closed, "
+                       "referee")
 
 
 @attrs.frozen(slots=True)
@@ -282,14 +346,16 @@ def _append_all(db: sqlite3.Connection, *, batch: Sequence[_Append]) -> list[Exc
                 db.execute("INSERT INTO actions (table_id, idx, action) VALUES (?, ?, ?)",
                            (append.table_id, append.index, append.action))
                 changed = db.execute(
-                    "UPDATE tables SET actions = ?, finished = ? WHERE id = ? AND actions = ?",
+                    "UPDATE tables SET actions = ?, finished = ? WHERE id = ? AND actions = ? "
+                    "AND closed = 0",
                     (append.index + 1, int(append.finished), append.table_id, append.index)
                 ).rowcount
                 if changed != 1:
-                    raise sqlite3.IntegrityError(
-                        f"table {append.table_id} does not have {append.index} actions: "
-                        "the action is out of order")
-            except sqlite3.Error as refused:
+                    raise StoreConflict(append.table_id, append.index)
+            except sqlite3.IntegrityError:  # the index is taken: the same conflict
+                db.execute("ROLLBACK TO one_action")
+                errors.append(StoreConflict(append.table_id, append.index))
+            except (sqlite3.Error, StoreConflict) as refused:
                 db.execute("ROLLBACK TO one_action")
                 errors.append(refused)
             else:
@@ -299,8 +365,9 @@ def _append_all(db: sqlite3.Connection, *, batch: Sequence[_Append]) -> list[Exc
 
 
 def _row(found: Any) -> TableRow:
-    table_id, game, config, seed, seats, created, actions, finished = found
-    return TableRow(table_id, game, config, seed, seats, created, actions, bool(finished))
+    table_id, game, config, seed, seats, created, actions, finished, closed, referee = found
+    return TableRow(table_id, game, config, seed, seats, created, actions, bool(finished),
+                    bool(closed), bool(referee))
 
 
 @contextlib.contextmanager
