@@ -8,6 +8,9 @@ import asyncio
 import logging
 import os
 import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -171,3 +174,36 @@ def test_an_action_the_worker_answers_is_checked(
     assert "no bot plays" in refused[0] and "BotFailed" in refused[1], refused
     assert all("\n" not in message for message in refused)
     assert table.version >= 1  # the bots went on
+
+
+KILLED_SERVER = """
+import asyncio, os, signal
+from partyrules.server.bots import BotPool, BotRequest
+
+async def main():
+    pool = BotPool(1)
+    request = BotRequest("t", "dinner", '{"players":3}', 3, ("random",) * 3, ())
+    print((await pool.decide(request)).worker, flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def test_the_workers_of_a_killed_server_end(tmp_path: Path) -> None:
+    """A server killed with kill -9 never shuts its pool down: its workers see it gone
+    and end (with them, the forkserver)."""
+    # A file, not a pipe: the workers inherit the output, and a pipe would stay open.
+    with (tmp_path / "out").open("w+") as out:
+        ran = subprocess.run([sys.executable, "-c", KILLED_SERVER], stdout=out,
+                             timeout=60, check=False)
+        out.seek(0)
+        worker = int(out.read())
+    assert ran.returncode == -signal.SIGKILL
+    for _ in range(100):
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"worker {worker} outlived its server")

@@ -22,6 +22,8 @@ import json
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -59,6 +61,8 @@ by every table."""
 
 CACHED_TABLES: Final = 64
 """How many tables' last states a worker process keeps."""
+
+_WATCH_EVERY: Final = 1.0  # seconds between a worker's checks that its server still runs
 
 
 class BotFailed(PartyRulesError):
@@ -177,6 +181,34 @@ def decide(request: BotRequest) -> Decision:
         return Decision(None, os.getpid(), f"{type(failed).__name__}: {failed}")
 
 
+def _watch(server: int) -> None:
+    """Run in each worker as it starts: end the worker once the server process is gone.
+    A server killed outright (``kill -9``) never shuts its pool down, and its workers,
+    waiting on a queue that nobody closes, would otherwise outlive it, and keep the
+    forkserver alive with them."""
+
+    def watch() -> None:
+        while not _gone(server):
+            time.sleep(_WATCH_EVERY)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="partyrules-server-watch", daemon=True).start()
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended: no such process, one of another user (ours
+    ended and the number was reused), or on Linux a zombie its parent has not reaped."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rpartition(")")[2].split()[:1] in (["Z"], ["X"])
+    except OSError:  # no /proc: the signal's answer stands
+        return False
+
+
 def _context() -> Any:
     """A start method safe in a process with threads and a running event loop: the
     forkserver where there is one (it imports partyrules once, and each worker starts
@@ -202,7 +234,9 @@ class BotPool:
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(self.processes, mp_context=_context())
+            self._executor = ProcessPoolExecutor(self.processes, mp_context=_context(),
+                                                 initializer=_watch,
+                                                 initargs=(os.getpid(),))
         return self._executor
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
