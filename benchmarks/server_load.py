@@ -27,12 +27,15 @@ last update before the pong; when several seats' actions were accepted in that s
 they are given its versions in the order they were sent (the server takes a table's
 actions one at a time, in the order they arrive). A seat waits ``--think`` seconds
 between actions; a finished table is replaced by a new one, so the load holds for
-``--seconds``; actions sent in the first ``--warmup`` seconds are not counted.
+``--seconds``. The clock starts once every client of the first tables has joined, and
+actions sent in the first ``--warmup`` seconds of play are not counted.
 
-Prints a Markdown table: setup, tables, connections, accepted actions per second, the
-sender's p50, the other seats' p50, p90 and p99, and the messages refused (a seat that
-acted on a view another seat had just changed, and rate-limited messages). Everything
-runs on this machine: the clients share its cores with the server.
+Prints a Markdown table: setup, tables, connections, accepted actions per second (and
+its ratio to the first setup's row of the same size, measured in the same run), the
+sender's p50, the other seats' p50, p90 and p99, the cores the server's processes and
+the clients' process kept busy in the measured seconds, and the messages refused (a
+seat that acted on a view another seat had just changed, and rate-limited messages).
+Everything runs on this machine: the clients share its cores with the server.
 
 ``--commits`` measures the store alone instead: commits per second of one table's
 actions one after another (each waits for its own sync of the disk) and of ten tables'
@@ -119,14 +122,33 @@ class Watch:
 
 
 class Tally:
-    """What the clients measured, over every table."""
+    """One row's run: its clock, and what the clients measured over every table.
 
-    def __init__(self) -> None:
+    The clock starts once every client of the first tables has joined (creating 200
+    tables and joining 1000 connections takes seconds, which are no load of play):
+    ``counted_from`` is then ``warmup`` seconds away and ``deadline`` ``seconds`` more.
+    """
+
+    def __init__(self, clients: int, think: float, warmup: float, seconds: float) -> None:
         self.own: list[float] = []
         self.others: list[float] = []
         self.actions = 0
-        self.think = 0.0
+        self.think = think
         self.refused: dict[str, int] = {}
+        self.deadline = float("inf")
+        self.counted_from = float("inf")
+        self._waiting = clients
+        self._times = (warmup, seconds)
+        self.go = asyncio.Event()
+
+    def seated(self) -> None:
+        """A client of the first tables has joined: the last one starts the clock."""
+        self._waiting -= 1
+        if self._waiting == 0:
+            warmup, seconds = self._times
+            self.counted_from = time.perf_counter() + warmup
+            self.deadline = self.counted_from + seconds
+            self.go.set()
 
     def refuse(self, code: str) -> None:
         """Count an error message."""
@@ -146,8 +168,7 @@ def _version(text: str) -> int | None:
 
 
 async def seat_client(url: str, token: str, index: int, is_host: bool,
-                      rng: random.Random, tally: Tally, watch: Watch,
-                      deadline: float) -> bool:
+                      rng: random.Random, tally: Tally, watch: Watch) -> bool:
     """Play one seat (or the host's rulings, only when the table alone may act) until the
     game is over or the deadline; True when the game is over. A reader task takes every
     message as it arrives, so a seat that thinks still notes when each version reached
@@ -172,7 +193,7 @@ async def seat_client(url: str, token: str, index: int, is_host: bool,
         reader = asyncio.get_running_loop().create_task(read())
         try:
             return await _play(connection, receive, token, is_host, rng, tally, watch,
-                               index, deadline)
+                               index)
         finally:
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -180,8 +201,7 @@ async def seat_client(url: str, token: str, index: int, is_host: bool,
 
 
 async def _play(connection: Any, receive: Any, token: str, is_host: bool,
-                rng: random.Random, tally: Tally, watch: Watch, index: int,
-                deadline: float) -> bool:
+                rng: random.Random, tally: Tally, watch: Watch, index: int) -> bool:
     """A seat's choices, from the messages its reader passes on."""
     await connection.send(json.dumps({"type": "join", "token": token}))
     version = 0
@@ -191,11 +211,14 @@ async def _play(connection: Any, receive: Any, token: str, is_host: bool,
         if found is not None:
             latest, version = text, found
     update = json.loads(latest)
-    while not update["finished"] and time.perf_counter() < deadline:
+    if not tally.go.is_set():
+        tally.seated()
+        await tally.go.wait()
+    while not update["finished"] and time.perf_counter() < tally.deadline:
         may_act = update["legal"] and (not is_host or update["to_act"] == [-1])
         if not may_act:
             try:
-                text, found = await receive(max(deadline - time.perf_counter(), 0.01))
+                text, found = await receive(max(tally.deadline - time.perf_counter(), 0.01))
             except TimeoutError:
                 break
             if found is not None:
@@ -232,11 +255,11 @@ async def _play(connection: Any, receive: Any, token: str, is_host: bool,
 
 
 async def table_runner(bases: list[str], game: str, players: int, rng: random.Random,
-                       tally: Tally, deadline: float, counted_from: float) -> None:
+                       tally: Tally) -> None:
     """Tables of ``game`` one after another, every seat a client, until the deadline;
     the table's clients connect to the servers in turn."""
     async with httpx.AsyncClient(base_url=bases[0], timeout=TIMEOUT) as http:
-        while time.perf_counter() < deadline:
+        while time.perf_counter() < tally.deadline:
             answer = await http.post("/api/tables", json={
                 "game": game, "config": {"players": players}, "seats": ["person"] * players,
                 "seed": rng.randrange(2**31)})
@@ -248,10 +271,10 @@ async def table_runner(bases: list[str], game: str, players: int, rng: random.Ra
             await asyncio.gather(*(
                 seat_client(bases[index % len(bases)].replace("http://", "ws://")
                             + f"/ws/{created['id']}", token, index, is_host,
-                            random.Random(rng.random()), tally, watch, deadline)
+                            random.Random(rng.random()), tally, watch)
                 for index, (token, is_host) in enumerate(tokens)))
             # The other people are the other seats (the host, index 0, is not a seat).
-            own, others = watch.latencies(range(1, len(tokens)), counted_from)
+            own, others = watch.latencies(range(1, len(tokens)), tally.counted_from)
             tally.own += own
             tally.others += others
             tally.actions += len(own)
@@ -277,6 +300,28 @@ def start_server(folder: Path, db: str, processes: int) -> tuple[subprocess.Pope
         time.sleep(0.1)
     process.kill()
     raise RuntimeError("partyrules serve did not answer within 60 s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU seconds process ``pid`` and its descendants have used (Linux's /proc;
+    0 elsewhere): the server's processes, bot workers included."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = entry.read_text().rpartition(")")[2].split()
+            number = int(entry.parent.name)
+            parents[number] = int(fields[1])
+            used[number] = (int(fields[11]) + int(fields[12])) / ticks
+    total = 0.0
+    for number, seconds in used.items():
+        ancestor = number
+        while ancestor not in (pid, 0, 1) and ancestor in parents:
+            ancestor = parents[ancestor]
+        if ancestor == pid:
+            total += seconds
+    return total
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -307,20 +352,30 @@ def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]
             database(setup, Path(name)) as db:
         process, base = start_server(Path(name), db, SETUPS[setup][1])
         try:
-            tally = Tally()
-            tally.think = args.think
             rng = random.Random(args.seed)
 
-            async def run() -> float:
-                start = time.perf_counter()
-                deadline = start + args.warmup + args.seconds
-                await asyncio.gather(*(table_runner([base], args.game, args.players,
-                                                    random.Random(rng.random()), tally,
-                                                    deadline, start + args.warmup)
-                                       for _ in range(tables)))
-                return time.perf_counter() - start - args.warmup
+            cpu: list[tuple[float, float]] = []
 
-            elapsed = asyncio.run(run())
+            async def clock(tally: Tally) -> None:
+                """The CPU the server and the clients used in the measured seconds."""
+                await tally.go.wait()
+                await asyncio.sleep(max(tally.counted_from - time.perf_counter(), 0))
+                cpu.append((cpu_seconds(process.pid), time.process_time()))
+                await asyncio.sleep(max(tally.deadline - time.perf_counter(), 0))
+                cpu.append((cpu_seconds(process.pid), time.process_time()))
+
+            async def run() -> Tally:
+                tally = Tally(tables * (args.players + 1), args.think, args.warmup,
+                              args.seconds)
+                await asyncio.gather(clock(tally), *(
+                    table_runner([base], args.game, args.players,
+                                 random.Random(rng.random()), tally)
+                    for _ in range(tables)))
+                return tally
+
+            tally = asyncio.run(run())
+            elapsed = args.seconds
+
         finally:
             process.terminate()
             process.wait(30)
@@ -334,6 +389,8 @@ def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]
         "own_p50": ms(tally.own, 0.5), "p50": ms(tally.others, 0.5),
         "p90": ms(tally.others, 0.9), "p99": ms(tally.others, 0.99),
         "refused": dict(sorted(tally.refused.items())),
+        "server_cpu": (cpu[1][0] - cpu[0][0]) / elapsed,
+        "client_cpu": (cpu[1][1] - cpu[0][1]) / elapsed,
     }
 
 
@@ -409,8 +466,8 @@ def main(argv: list[str] | None = None) -> int:
           f"after {args.warmup:g} s, think {args.think:g} s, {os.cpu_count()} CPUs")
     print()
     print("| setup | tables | connections | actions | actions/s | vs first | own p50 ms "
-          "| others p50 ms | p90 ms | p99 ms | refused |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+          "| others p50 ms | p90 ms | p99 ms | server CPU | clients CPU | refused |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     baseline: dict[int, float] = {}
     for setup in setups:
         for count in counts:
@@ -420,7 +477,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {setup} | {row['tables']} | {row['connections']} | {row['actions']} | "
                   f"{row['per_second']:.0f} | {row['per_second'] / base:.2f} | "
                   f"{row['own_p50']:.1f} | {row['p50']:.1f} | {row['p90']:.1f} | "
-                  f"{row['p99']:.1f} | {refused} |", flush=True)
+                  f"{row['p99']:.1f} | {row['server_cpu']:.2f} | {row['client_cpu']:.2f} | "
+                  f"{refused} |", flush=True)
     return 0
 
 
