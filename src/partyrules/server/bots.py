@@ -249,11 +249,13 @@ class BotPool:
     async def decide(self, request: BotRequest) -> Decision:
         """The worker's :class:`Decision` for ``request``; :class:`BotFailed` when the
         workers died twice on it or the worker could not decide."""
-        loop = asyncio.get_running_loop()
         for _ in range(2):  # a pool broken by another table's worker: once more
             pool = self._pool()
             try:
-                decision = await loop.run_in_executor(pool, decide, request)
+                # Submitting may start a worker (and the first time the forkserver, which
+                # imports partyrules): seconds the event loop must not wait for.
+                submitted = await asyncio.to_thread(pool.submit, decide, request)
+                decision = await asyncio.wrap_future(submitted)
             except BrokenProcessPool:
                 self._replace(pool)
                 continue
