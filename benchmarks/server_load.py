@@ -346,6 +346,19 @@ def database(setup: str, folder: Path) -> Iterator[str]:
         yield cluster if isinstance(cluster, str) else str(cluster.url)
 
 
+def unavailable(setup: str) -> str | None:
+    """Why a setup cannot run here, or None."""
+    if SETUPS[setup][0] == "sqlite":
+        return None
+    if not (ROOT / "tests" / "server" / "postgres.py").exists():
+        return "no tests/server/postgres.py (TemporaryCluster)"
+    usage = subprocess.run([sys.executable, "-m", "partyrules", "serve", "--help"],
+                           capture_output=True, text=True, check=False).stdout
+    if "--workers" not in usage:
+        return "partyrules serve has no --workers"
+    return None
+
+
 def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]:
     """One server, ``tables`` tables for ``args.seconds``: the figures of one row."""
     with tempfile.TemporaryDirectory(prefix="partyrules-load-") as name, \
@@ -469,7 +482,10 @@ def main(argv: list[str] | None = None) -> int:
           "| others p50 ms | p90 ms | p99 ms | server CPU | clients CPU | refused |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     baseline: dict[int, float] = {}
+    skipped = {setup: why for setup in setups if (why := unavailable(setup)) is not None}
     for setup in setups:
+        if setup in skipped:
+            continue
         for count in counts:
             row = measure(setup, count, args)
             base = baseline.setdefault(count, row["per_second"])
@@ -479,6 +495,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{row['own_p50']:.1f} | {row['p50']:.1f} | {row['p90']:.1f} | "
                   f"{row['p99']:.1f} | {row['server_cpu']:.2f} | {row['client_cpu']:.2f} | "
                   f"{refused} |", flush=True)
+    for setup, why in skipped.items():
+        print(f"\n{setup}: not measured: {why}")
     return 0
 
 
