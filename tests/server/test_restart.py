@@ -46,6 +46,10 @@ async def play_until_quiet(seat: Client, host: Client, rng: random.Random,
             await seat.send({"type": "act", "action": rng.choice(seat.update["legal"])["action"]})
             await seat.settle()
             await host.settle()
+        elif seat.update["version"] < host.update["version"]:
+            # The seat is behind (a settle can end on the pong of an earlier ping, resent
+            # after a rate-limited message): the host may have nothing more to hear.
+            await seat.next_update()
         else:
             await host.next_update()
 
