@@ -168,10 +168,9 @@ def decide(request: BotRequest) -> Decision:
         entry = _caught_up(request)
         version = len(request.actions)
         match = Match(entry.game, entry.state, entry.bots, table=None,
-                      rng=match_rng(request.seed, version))
+                      rng=match_rng(request.seed, version, len(request.waited)))
         for seat in request.waited:
             match.wait(seat)
-        match.rng = match_rng(request.seed, version, len(match.waited))
         if not match.step():
             return Decision(None, os.getpid())
         return Decision(encode_action(match.actions[-1], entry.union), os.getpid())

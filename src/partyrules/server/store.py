@@ -180,12 +180,13 @@ class Store:
             db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
             db.execute("PRAGMA foreign_keys=ON")
             db.execute("PRAGMA busy_timeout=5000")
-            if version == 0:
+            if version == 0:  # a new database: today's schema at once
                 db.executescript("BEGIN;" + _SCHEMA
                                  + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
-            for target in range(version + 1, SCHEMA_VERSION + 1) if version else ():
-                db.executescript(f"BEGIN;{_MIGRATIONS[target]}"
-                                 f"PRAGMA user_version={target};COMMIT;")
+            else:
+                for target in range(version + 1, SCHEMA_VERSION + 1):
+                    db.executescript(f"BEGIN;{_MIGRATIONS[target]}"
+                                     f"PRAGMA user_version={target};COMMIT;")
         except BaseException:
             db.close()
             raise

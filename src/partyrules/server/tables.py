@@ -57,7 +57,6 @@ from partyrules.server.bots import (
     BotPool,
     BotRequest,
     bot,
-    decide,
     encode_action,
 )
 from partyrules.server.protocol import ProtocolError, Role
@@ -342,16 +341,6 @@ class LiveTable:
         except PartyRulesError as refused:
             raise BotFailed(f"a bot worker answered an action the rules refuse: "
                             f"{refused}") from None
-
-    def _bot_step(self) -> Any:
-        """The next bot action decided in this process, as a worker would decide it (the
-        action, or None when no bot may act after all); the table is unchanged but for
-        the people's waits in a race."""
-        decision = decide(self._bot_request())
-        if decision.error is not None:
-            raise BotFailed(decision.error)
-        return (None if decision.action is None
-                else structure(parse_json(decision.action), self._union, "action"))
 
     async def act(self, access: Access, action_data: Mapping[str, Any]) -> None:
         """Apply a person's (or the host's) action and commit it; :class:`ProtocolError`
