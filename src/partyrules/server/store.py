@@ -339,28 +339,42 @@ class Store:
     def _open(self) -> None:
         db = sqlite3.connect(self.path, isolation_level=None)  # transactions said aloud
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise _NewerSqliteSchema(
-                    f"{self.path} was written by a newer partyrules (schema {version}; "
-                    f"this one reads {SCHEMA_VERSION})")
-            mode = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            self._check_version(db)  # before the switch to WAL: a newer file is not touched
+            db.execute("PRAGMA busy_timeout=5000")
+            mode = _use_wal(db)
             if str(mode).lower() != "wal":
                 raise sqlite3.DatabaseError(f"{self.path} cannot use WAL mode ({mode})")
             db.execute("PRAGMA synchronous=FULL")  # a commit is on disk when it returns
             db.execute("PRAGMA foreign_keys=ON")
-            db.execute("PRAGMA busy_timeout=5000")
-            if version == 0:  # a new database: today's schema at once
-                db.executescript("BEGIN;" + _SCHEMA
-                                 + f"PRAGMA user_version={SCHEMA_VERSION};COMMIT;")
-            else:
-                for target in range(version + 1, SCHEMA_VERSION + 1):
-                    db.executescript(f"BEGIN;{_MIGRATIONS[target]}"
-                                     f"PRAGMA user_version={target};COMMIT;")
+            # The version is read again under the write lock: of two stores opening one
+            # file at once, the second finds the first's work done.
+            with _transaction(db):
+                version = self._check_version(db)
+                if version == 0:  # a new database: today's schema at once
+                    scripts = [_SCHEMA]
+                else:
+                    scripts = [_MIGRATIONS[target]
+                               for target in range(version + 1, SCHEMA_VERSION + 1)]
+                for script in scripts:
+                    # One statement at a time: executescript would commit the transaction.
+                    for statement in script.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                if version != SCHEMA_VERSION:
+                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except BaseException:
             db.close()
             raise
         self._db = db
+
+    def _check_version(self, db: sqlite3.Connection) -> int:
+        """The file's schema version; a newer one than this store's is refused."""
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise _NewerSqliteSchema(
+                f"{self.path} was written by a newer partyrules (schema {version}; "
+                f"this one reads {SCHEMA_VERSION})")
+        return version
 
     def close(self) -> None:
         """Close the database; waits for the work already asked."""
@@ -644,6 +658,21 @@ def _append_all(db: sqlite3.Connection, *, batch: Sequence[_Append]) -> list[Exc
                 errors.append(None)
             db.execute("RELEASE one_action")
     return errors
+
+
+def _use_wal(db: sqlite3.Connection) -> str:
+    """Switch to WAL mode: the journal mode it is in then. Another connection switching
+    the same new file at that moment makes SQLite answer "locked" without waiting, so
+    this waits (up to the busy timeout) and tries again."""
+    deadline = time.monotonic() + 5.0
+    while True:
+        try:
+            mode: str = db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            return mode
+        except sqlite3.OperationalError as busy:
+            if "locked" not in str(busy) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)  # the store's own thread: the event loop does not wait
 
 
 def row_of(found: Sequence[Any]) -> TableRow:
