@@ -277,3 +277,27 @@ async def rule_when_asked(host: Client) -> None:
             await host.settle()
         else:
             await host.next_update()
+
+
+# --- PostgreSQL ---------------------------------------------------------------------------
+# The PostgreSQL store's tests run against a real server: a throwaway cluster
+# (tests/server/postgres.py), one per pytest process (each xdist worker starts its own, on
+# a port of its own), started the first time a test asks for it. Missing binaries fail
+# those tests rather than skip them: CI must run them.
+
+from .postgres import ClusterUnavailable, TemporaryCluster  # noqa: E402  # a block of its own
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[TemporaryCluster]:
+    """A running PostgreSQL cluster for this test process; each test takes a database of
+    its own with :meth:`TemporaryCluster.new_database`."""
+    try:
+        cluster = TemporaryCluster()
+        cluster.start()
+    except ClusterUnavailable as missing:
+        pytest.fail(str(missing), pytrace=False)  # it names scripts/install-test-deps
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
