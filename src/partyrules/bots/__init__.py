@@ -47,7 +47,8 @@ def make_bot(spec: str, game: AnyGame) -> Bot:
     """
     name, sep, budget = spec.partition(":")
     if name == "ismcts" and sep:
-        if not budget.isdigit() or int(budget) < 1:
+        # isdigit() alone admits '²' and other digits int() refuses: ASCII digits only.
+        if not (budget.isascii() and budget.isdigit()) or int(budget) < 1:
             raise InvalidConfig(f"ismcts:N takes a number of iterations from 1, not {budget!r}")
         return ISMCTSBot(game, int(budget))
     factory = BOTS.get(spec)

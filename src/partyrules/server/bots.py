@@ -75,7 +75,8 @@ def bot(spec: str, game: AnyGame) -> Player:
     here never waits in a race: the race pause already lets people act first, and a bot
     that waited for a person would be asked again and again until the person acted."""
     name, _, budget = spec.partition(":")
-    if name == "ismcts" and budget.isdigit() and int(budget) > MAX_ISMCTS_ITERATIONS:
+    if (name == "ismcts" and budget.isascii() and budget.isdigit()
+            and int(budget) > MAX_ISMCTS_ITERATIONS):
         raise PartyRulesError(f"ismcts:{budget} thinks too long for a shared server; "
                               f"at most ismcts:{MAX_ISMCTS_ITERATIONS}")
     made = make_bot(spec, game)
