@@ -13,6 +13,7 @@ game package needs no change here. For example::
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -647,13 +648,44 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     _check_listening(args.host, args.port)
     _check_database(args.db)
     from partyrules.server import serve
+    from partyrules.server.limits import ServerLimits
 
+    limits = ServerLimits(
+        max_game_length=args.max_game_length, max_actions=args.max_actions,
+        tables_per_minute=args.tables_per_minute,
+        open_tables_per_client=args.open_tables_per_client, open_tables=args.open_tables,
+        bot_seats=args.bot_seats, bot_budget=args.bot_budget, max_text=args.max_text,
+        idle_seconds=args.idle_minutes * 60.0,
+        allowed_origins=frozenset(args.allow_origin or ()))
     if args.race_pause is None:
-        serve(args.host, args.port, args.db, bot_processes=args.bot_processes)
+        serve(args.host, args.port, args.db, bot_processes=args.bot_processes,
+              limits=limits)
     else:
         serve(args.host, args.port, args.db, race_pause=args.race_pause,
-              bot_processes=args.bot_processes)
+              bot_processes=args.bot_processes, limits=limits)
     return 0
+
+
+def _cmd_close_table(args: argparse.Namespace) -> int:
+    for package in ("starlette", "uvicorn", "websockets"):
+        simulation.require_optional(package, "server", "partyrules close-table")
+    _check_database(args.db, exists=True)
+    from partyrules.server.store import Store
+
+    async def close() -> list[tuple[str, bool]]:
+        store = Store(args.db)
+        await store.start()
+        try:
+            return [(table_id, await store.close_table(table_id))
+                    for table_id in args.table]
+        finally:
+            await store.stop()
+
+    found = asyncio.run(close())
+    for table_id, closed in found:
+        print(f"{table_id}: closed" if closed else
+              f"{table_id}: no such open table (closed already, or never there)")
+    return 0 if all(closed for _, closed in found) else 1
 
 
 def _check_listening(host: str, port: int) -> None:
@@ -674,13 +706,16 @@ def _check_listening(host: str, port: int) -> None:
                                 f"{(exc.strerror or str(exc)).lower()}") from None
 
 
-def _check_database(db: str) -> None:
-    """Refuse a ``--db`` path SQLite could not open as a file, before the server starts."""
+def _check_database(db: str, *, exists: bool = False) -> None:
+    """Refuse a ``--db`` path SQLite could not open as a file, before the server starts
+    (and, with ``exists``, a file that is not there: nothing to change in it)."""
     path = Path(db)
     if path.is_dir():
         raise InvalidConfig(f"--db {db}: a folder, not a file")
     if not path.parent.is_dir():
         raise InvalidConfig(f"--db {db}: there is no folder {path.parent}")
+    if exists and not path.is_file():
+        raise InvalidConfig(f"--db {db}: there is no such file")
 
 
 def _cmd_schema(args: argparse.Namespace) -> int:
@@ -698,7 +733,7 @@ def _cmd_list(args: argparse.Namespace) -> int:
 _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "list": _cmd_list, "play": _cmd_play, "simulate": _cmd_simulate,
     "tournament": _cmd_tournament, "replay": _cmd_replay, "schema": _cmd_schema,
-    "serve": _cmd_serve, "verify": _cmd_verify,
+    "serve": _cmd_serve, "verify": _cmd_verify, "close-table": _cmd_close_table,
 }
 
 
@@ -718,6 +753,17 @@ def _add_time_limit(command: argparse.ArgumentParser) -> None:
                          help="call time for the table after this many turns of the "
                               "game's timer (When I Dream: clues and guesses in a round), "
                               "as a person would; for tables of bots")
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {text!r}"
+                                         ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
+    return value
 
 
 def _positive_or_none(text: str) -> int | None:
@@ -852,6 +898,37 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-processes", type=_positive, default=2, metavar="N",
                        help="how many bot decisions run at once, each in a worker "
                             "process (default: 2)")
+    # The limits a server open to strangers needs (docs/server.md, "Limits"); the
+    # defaults are ServerLimits' own, repeated here so that --help shows them.
+    limits = serve.add_argument_group("limits", "what a stranger may ask of the server")
+    limits.add_argument("--max-game-length", type=_positive, default=40_000, metavar="N",
+                        help="the most decisions a table's config may allow: a longer "
+                             "turn limit, or none, is refused (default: 40000)")
+    limits.add_argument("--max-actions", type=_positive, default=200_000, metavar="N",
+                        help="actions after which a table is closed (default: 200000)")
+    limits.add_argument("--tables-per-minute", type=_positive, default=10, metavar="N",
+                        help="new tables one address may create in a minute (default: 10)")
+    limits.add_argument("--open-tables-per-client", type=_positive, default=20,
+                        metavar="N", help="open tables of one address (default: 20)")
+    limits.add_argument("--open-tables", type=_positive, default=1000, metavar="N",
+                        help="open tables on the server (default: 1000)")
+    limits.add_argument("--bot-seats", type=_natural, metavar="N",
+                        help="the most bot seats at a table (default: all seats but one)")
+    limits.add_argument("--bot-budget", type=_positive, default=1000, metavar="N",
+                        help="the largest ismcts:N a seat may ask (default: 1000)")
+    limits.add_argument("--max-text", type=_positive, default=280, metavar="CHARS",
+                        help="the longest text a person may type (default: 280)")
+    limits.add_argument("--idle-minutes", type=_natural, default=360, metavar="MINUTES",
+                        help="close an open table after this long without an action; 0: "
+                             "never (default: 360)")
+    limits.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+                        help="a web origin (https://example.com) whose pages may use "
+                             "this server besides its own; repeat for more; '*' for any")
+    closer = commands.add_parser("close-table", help="close tables of a web table's "
+                                                     "database: their bots stop")
+    closer.add_argument("table", nargs="+", help="the id of a table to close")
+    closer.add_argument("--db", default="partyrules.sqlite3", metavar="FILE",
+                        help="the server's SQLite file (default: partyrules.sqlite3)")
     return parser
 
 

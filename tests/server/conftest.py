@@ -32,9 +32,15 @@ from websockets.asyncio.client import ClientConnection
 import partyrules
 from partyrules.core.serialize import action_union, structure
 from partyrules.server import create_app
+from partyrules.server.limits import ServerLimits
 
 TIMEOUT = 20.0
 """The longest a test waits for one message (a busy 2-core machine)."""
+
+GENEROUS = ServerLimits(tables_per_minute=100_000, open_tables_per_client=100_000,
+                        open_tables=100_000, bot_seats=8)
+"""The limits of the tests' servers: every test makes tables of its own from one
+address, and some are all bots; tests/server/test_limits.py checks the defaults."""
 
 
 def free_port() -> int:
@@ -60,9 +66,11 @@ def stored_actions(db: Path, table_id: str) -> list[Any]:
 class ThreadServer:
     """The app on uvicorn in a thread of the test process (quick to start and stop)."""
 
-    def __init__(self, db: Path, race_pause: float = 0.0) -> None:
+    def __init__(self, db: Path, race_pause: float = 0.0,
+                 limits: ServerLimits = GENEROUS) -> None:
         self.db = db
-        config = uvicorn.Config(create_app(db, race_pause=race_pause), host="127.0.0.1",
+        config = uvicorn.Config(create_app(db, race_pause=race_pause, limits=limits),
+                                host="127.0.0.1",
                                 port=0, log_level="warning", ws_max_size=64 * 1024,
                                 lifespan="on")
         self._server = uvicorn.Server(config)

@@ -108,7 +108,7 @@ def test_the_config_defaults_to_the_seat_count(shared_server: ThreadServer) -> N
     ({"game": "dinner", "seats": ["person", "person", "wizard"]}, "invalid_config",
      "seat 2: no bot called 'wizard'"),
     ({"game": "dinner", "seats": ["person", "person", f"ismcts:{MAX_ISMCTS_ITERATIONS + 1}"]},
-     "invalid_config", "thinks too long"),
+     "over_limit", "thinks too long"),
     ({"game": "dinner", "seats": ["person"] * 3, "config": {"first_player": "0"}},
      "invalid_config", "expected an integer, got '0' @ config.first_player"),
     ({"game": "dinner", "seats": ["person"] * 3, "config": {"wine": True}},
@@ -127,11 +127,13 @@ def test_a_bad_table_request_is_refused_with_the_reason(
 
 def test_a_body_that_is_not_json_or_too_large_is_refused(shared_server: ThreadServer) -> None:
     before = httpx.get(f"{shared_server.base}/api/tables").json()
-    answer = httpx.post(f"{shared_server.base}/api/tables", content=b"{nope")
+    json_body = {"Content-Type": "application/json"}
+    answer = httpx.post(f"{shared_server.base}/api/tables", content=b"{nope",
+                        headers=json_body)
     assert answer.status_code == 400 and answer.json()["error"]["code"] == "malformed"
     huge = json.dumps({"game": "dinner", "seats": ["person"] * 3,
                        "config": {"pad": "x" * MAX_MESSAGE_BYTES}})
-    answer = httpx.post(f"{shared_server.base}/api/tables", content=huge)
+    answer = httpx.post(f"{shared_server.base}/api/tables", content=huge, headers=json_body)
     assert answer.status_code == 413 and answer.json()["error"]["code"] == "too_large"
 
     def chunks() -> Any:  # no Content-Length: the server stops reading at the limit
@@ -139,13 +141,17 @@ def test_a_body_that_is_not_json_or_too_large_is_refused(shared_server: ThreadSe
         for _ in range(64):
             yield b"x" * 1024
 
-    answer = httpx.post(f"{shared_server.base}/api/tables", content=chunks())
+    answer = httpx.post(f"{shared_server.base}/api/tables", content=chunks(),
+                        headers=json_body)
     assert answer.status_code == 413
     assert httpx.get(f"{shared_server.base}/api/tables").json() == before
 
 
-def test_the_replay_is_the_hosts_until_the_game_is_over(shared_server: ThreadServer) -> None:
-    created = shared_server.create("dany", ["person", "random", "random"], seed=5)
+def test_the_replay_is_the_referees_until_the_game_is_over(
+        shared_server: ThreadServer) -> None:
+    answer = httpx.post(f"{shared_server.base}/api/tables", timeout=20, json={
+        "game": "dany", "seats": ["person", "random", "random"], "seed": 5, "referee": True})
+    created = answer.json()
     url = f"{shared_server.base}/api/tables/{created['id']}/replay"
     seat, spectator, host = created["seats"][0]["token"], created["spectator"], created["host"]
 

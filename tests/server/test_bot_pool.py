@@ -25,7 +25,7 @@ from partyrules.server import tables as tables_module
 from partyrules.server.bots import BotPool, BotRequest, Decision
 from partyrules.server.store import Store
 
-from .conftest import Client, ThreadServer, rule_when_asked, stored_actions
+from .conftest import GENEROUS, Client, ThreadServer, rule_when_asked, stored_actions
 
 # Every kind of bot, a search bot included, and rulings of the host in between.
 SEATS = ["random", "greedy", "ismcts:3", "random"]
@@ -82,7 +82,8 @@ def play_on_tables(tmp_path: Path, seats: list[str], seed: int,
     async def scenario() -> tables_module.LiveTable:
         store = Store(str(tmp_path / "tables.sqlite3"))
         store.open()
-        tables = tables_module.Tables(store, race_pause=0.0, bot_processes=1)
+        tables = tables_module.Tables(store, race_pause=0.0, bot_processes=1,
+                                      limits=GENEROUS)
         try:
             created = await tables.create({"game": "dinner", "seats": seats, "seed": seed})
             table = await tables.get(created["id"])
@@ -152,7 +153,7 @@ def test_an_action_the_worker_answers_is_checked(
     async def scenario() -> tables_module.LiveTable:
         store = Store(str(tmp_path / "tables.sqlite3"))
         store.open()
-        tables = tables_module.Tables(store, race_pause=0.0)
+        tables = tables_module.Tables(store, race_pause=0.0, limits=GENEROUS)
         try:
             created = await tables.create({"game": "dinner", "seed": 3,
                                            "seats": ["random", "person", "random"]})

@@ -44,7 +44,9 @@ async def refused(client: Client, message: Any, code: str) -> dict[str, Any]:
         if codes:
             break
         await asyncio.sleep(0.2)
-    assert codes == [code], client.errors
+    # A settle can end on the pong of an earlier ping that was sent again after a
+    # rate-limited one: the check's message is then sent again, and both answers come.
+    assert codes and set(codes) == {code}, client.errors
     assert client.update["version"] == version
     return client.errors[-1]
 

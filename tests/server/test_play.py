@@ -21,7 +21,14 @@ from partyrules.server.bots import decide
 from partyrules.server.store import Store, StoredTable, TableRow
 from partyrules.server.tables import restore_table
 
-from .conftest import Client, ThreadServer, play_randomly, rule_when_asked, stored_actions
+from .conftest import (
+    GENEROUS,
+    Client,
+    ThreadServer,
+    play_randomly,
+    rule_when_asked,
+    stored_actions,
+)
 
 # Small tables, so that a whole game takes a fraction of a second; one seat of each kind
 # of bot somewhere.
@@ -128,7 +135,7 @@ def test_each_person_sees_only_their_own_seat(server: ThreadServer) -> None:
         assert [client.welcome["seat"] for client in people] == [0, 1, None]
         assert people[0].welcome["table"] == {
             "id": created["id"], "game": "dinner", "title": game.title,
-            "config": unstructure(game.Config(players=3)), "players": 3,
+            "config": unstructure(game.Config(players=3)), "players": 3, "referee": False,
             "seats": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "person"},
                       {"seat": 2, "kind": "random"}]}
         rng = random.Random(8)
@@ -263,7 +270,7 @@ def test_an_action_the_store_refused_was_never_played(
     async def scenario() -> None:
         store = Store(str(tmp_path / "tables.sqlite3"))
         store.open()
-        tables = tables_module.Tables(store, race_pause=0.0)
+        tables = tables_module.Tables(store, race_pause=0.0, limits=GENEROUS)
         commits = 0
         append = store.append_action
 

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES
 from partyrules.core.serialize import LoadLimits, dumps, parse_json, structure, unstructure
+from partyrules.server.limits import ServerLimits, client_digest
 from partyrules.server.protocol import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -39,7 +40,14 @@ from partyrules.server.protocol import (
     parse_client_message,
 )
 from partyrules.server.store import Store
-from partyrules.server.tables import RACE_PAUSE, Access, LiveTable, TableRequestError, Tables
+from partyrules.server.tables import (
+    RACE_PAUSE,
+    Access,
+    LiveTable,
+    TableRequestError,
+    Tables,
+    game_catalogue,
+)
 
 __all__ = [
     "FLOOD_LIMIT",
@@ -47,6 +55,7 @@ __all__ = [
     "RATE_BURST",
     "RATE_PER_SECOND",
     "STATIC",
+    "OneLineErrors",
     "TokenBucket",
     "create_app",
     "serve",
@@ -73,6 +82,43 @@ _GRACE: Final = 2.0  # seconds to flush a closing connection or to hear that it 
 _OUTBOX_LIMIT: Final = 256  # messages waiting for a client that does not read: it is gone
 _POLICY_VIOLATION: Final = 1008  # the WebSocket close code for a client that broke the rules
 _LIMITS: Final = LoadLimits(max_bytes=MAX_MESSAGE_BYTES, max_depth=16, max_int_digits=20)
+
+
+class OneLineErrors(logging.Filter):
+    """A log filter: a record that carries an exception says it in one line, its type
+    and message, instead of a traceback. A visitor's broken frame (uvicorn logs
+    invalid UTF-8 with a traceback) or a bot's failure is one line of the log, not
+    thirty, so a flood cannot fill the disk with them and people can read the log.
+
+    >>> import sys
+    >>> try:
+    ...     raise ValueError("bad byte")
+    ... except ValueError:
+    ...     record = logging.LogRecord("x", logging.ERROR, "", 0, "frame refused", (),
+    ...                                sys.exc_info())
+    >>> OneLineErrors().filter(record), record.getMessage(), record.exc_info
+    (True, 'frame refused (ValueError: bad byte)', None)
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+_ONE_LINE_LOGGERS: Final = ("partyrules.server", "uvicorn.error", "uvicorn.asgi")
+
+
+def _log_in_one_line() -> None:
+    """Put :class:`OneLineErrors` on the server's loggers and uvicorn's (once)."""
+    for name in _ONE_LINE_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(found, OneLineErrors) for found in logger.filters):
+            logger.addFilter(OneLineErrors())
 
 
 class TokenBucket:
@@ -296,8 +342,29 @@ def _encode(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str,
+           headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status,
+                        headers=headers)
+
+
+def _refusal(refused: TableRequestError) -> JSONResponse:
+    headers = (None if refused.retry_after is None
+               else {"retry-after": str(refused.retry_after)})
+    return _error(refused.status, refused.code, str(refused), headers)
+
+
+def _is_json(request: Request) -> bool:
+    """Whether a request's body is declared ``application/json``: a cross-site page can
+    send a form or ``text/plain`` without asking, but not JSON (the browser asks the
+    server first, and this server never says yes)."""
+    media_type = request.headers.get("content-type", "").partition(";")[0]
+    return media_type.strip().lower() == "application/json"
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
 async def _read_body(request: Request) -> bytes | None:
@@ -341,26 +408,34 @@ class _SecurityHeaders:
 
 
 def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUSE,
-               bot_processes: int = 2) -> Starlette:
+               bot_processes: int = 2, limits: ServerLimits | None = None) -> Starlette:
     """The web table's ASGI application, its tables stored in the SQLite file
     ``db_path`` (created if missing). ``race_pause``: seconds a bot waits in a race with
     people before it acts; ``bot_processes``: how many bot decisions run at once, each in a
-    worker process of its own (started when a bot first has to decide)."""
+    worker process of its own (started when a bot first has to decide); ``limits``: what
+    the server refuses to strangers (docs/server.md, "Limits")."""
+    limits = limits or ServerLimits()
+    _log_in_one_line()
     store = Store(os.fspath(db_path))
-    tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes)
-    from partyrules.server.tables import game_catalogue
-
+    tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes,
+                    limits=limits)
     catalogue = game_catalogue()
+
+    def foreign(origin: str | None, host: str | None) -> JSONResponse | None:
+        if limits.allows_origin(origin, host):
+            return None
+        return _error(403, "forbidden", f"pages from {origin} may not use this server "
+                                        "(partyrules serve --allow-origin lets them)")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        await asyncio.get_running_loop().run_in_executor(None, store.open)
+        await store.start()
         try:
             await tables.start()
             yield
         finally:
             await tables.close()
-            await asyncio.get_running_loop().run_in_executor(None, store.close)
+            await store.stop()
 
     async def lobby(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -394,6 +469,12 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
     async def tables_api(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse(await tables.listing())
+        refused = foreign(request.headers.get("origin"), request.headers.get("host"))
+        if refused is not None:
+            return refused
+        if not _is_json(request):
+            return _error(415, "malformed", "send the table's request as "
+                                            "Content-Type: application/json")
         body = await _read_body(request)
         if body is None:
             return _error(413, "too_large", f"a request body is at most {MAX_MESSAGE_BYTES} "
@@ -402,27 +483,45 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
             document = parse_json(body, limits=_LIMITS)
         except CorruptState as refused:
             return _error(400, "malformed", f"the body is not JSON: {refused}")
+        address = request.client.host if request.client is not None else None
         try:
-            created = await tables.create(document)
+            created = await tables.create(document, client_digest(address))
         except TableRequestError as refused:
-            return _error(400, refused.code, str(refused))
+            return _refusal(refused)
         return JSONResponse(created, status_code=201)
+
+    async def close_api(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        refused = foreign(request.headers.get("origin"), request.headers.get("host"))
+        if refused is not None:
+            return refused
+        token = _bearer(request)
+        access = await tables.access(table_id, token) if token is not None else None
+        if access is None or access.role != "host":
+            return _error(401, "bad_token", "send this table's host token as "
+                                            "Authorization: Bearer <token>")
+        closed = await tables.close_table(table_id, "closed by its host")
+        return JSONResponse({"id": table_id, "closed": True, "was_open": closed})
 
     async def replay(request: Request) -> Response:
         table_id = request.path_params["table_id"]
-        scheme, _, token = request.headers.get("authorization", "").partition(" ")
         table = await tables.get(table_id)
         if table is None:
             return _error(404, "not_found", f"there is no table {table_id}")
-        access = (await tables.access(table_id, token.strip())
-                  if scheme.lower() == "bearer" and token.strip() else None)
+        token = _bearer(request)
+        access = await tables.access(table_id, token) if token is not None else None
         if access is None:
             return _error(401, "bad_token", "send a token of this table as "
                                             "Authorization: Bearer <token>")
         try:
-            if access.role != "host" and not table.finished:
-                return _error(403, "forbidden", "the replay is the host's until the game "
-                                                "is over")
+            # The replay deals every hand: while the game goes on it is for a referee
+            # host only, who plays no seat; a host who plays reads it at the end, as all.
+            referee = access.role == "host" and table.row.referee
+            if not (table.finished or table.closed or referee):
+                return _error(403, "forbidden", "the replay shows every hidden card: it is "
+                                                "for everyone once the game is over (and "
+                                                "for a referee host, who plays no seat, "
+                                                "at any time)")
             document = dumps(table.replay())
         finally:
             tables.release(table)
@@ -430,6 +529,10 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
             "content-disposition": f'attachment; filename="{table.game.name}-{table_id}.json"'})
 
     async def socket(websocket: WebSocket) -> None:
+        if not limits.allows_origin(websocket.headers.get("origin"),
+                                    websocket.headers.get("host")):
+            await websocket.close(_POLICY_VIOLATION)  # before accepting: an HTTP 403
+            return
         await websocket.accept()
         client = _Client(websocket, tables, websocket.path_params["table_id"])
         loop = asyncio.get_running_loop()
@@ -459,6 +562,7 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
         Route("/api/games/{game}/components", components),
         Route("/api/tables", tables_api, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/close", close_api, methods=["POST"]),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -468,13 +572,15 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "partyrules.sqlite3", *,
-          race_pause: float = RACE_PAUSE, bot_processes: int = 2) -> None:
+          race_pause: float = RACE_PAUSE, bot_processes: int = 2,
+          limits: ServerLimits | None = None) -> None:
     """Run the web table with uvicorn until interrupted (``partyrules serve``)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
     # Frames past four times the protocol's limit are cut by uvicorn (close code 1009)
     # before they are read; smaller ones over the limit get a "too_large" error.
-    uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes),
+    uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes,
+                           limits=limits),
                 host=host, port=port, ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info",
                 server_header=False, proxy_headers=False)

@@ -42,12 +42,12 @@ MAX_MESSAGE_BYTES: Final = 16 * 1024
 bytes of UTF-8: a typed story or a guess fits many times over."""
 
 ErrorCode = Literal["malformed", "too_large", "rate_limited", "bad_token", "not_joined",
-                    "forbidden", "illegal_action", "finished"]
+                    "forbidden", "illegal_action", "finished", "closed"]
 """Why a client's message was refused (the ``code`` of an ``error`` message)."""
 
 ERROR_CODES: Final[tuple[ErrorCode, ...]] = (
     "malformed", "too_large", "rate_limited", "bad_token", "not_joined", "forbidden",
-    "illegal_action", "finished")
+    "illegal_action", "finished", "closed")
 """Every :data:`ErrorCode`, in the order docs/server.md lists them."""
 
 Role = Literal["seat", "host", "spectator"]

@@ -34,7 +34,7 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Coroutine, Iterable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Protocol, TypeVar
 
 import attrs
@@ -59,8 +59,16 @@ from partyrules.server.bots import (
     bot,
     encode_action,
 )
+from partyrules.server.limits import (
+    LimitExceeded,
+    ServerLimits,
+    TextTooLong,
+    TooMany,
+    check_text,
+    strings_in,
+)
 from partyrules.server.protocol import ProtocolError, Role
-from partyrules.server.store import Store, StoredTable, TableRow, hash_token
+from partyrules.server.store import Store, StoreConflict, StoredTable, TableRow, hash_token
 
 __all__ = [
     "BOT_EXAMPLES",
@@ -134,13 +142,30 @@ class Listener(Protocol):
 
 
 class TableRequestError(Exception):
-    """A request to create a table refused: ``code`` is ``invalid_config`` or
-    ``malformed``, the message says why."""
+    """A request about a table refused: ``code`` says why in a word (``malformed``,
+    ``invalid_config``, ``over_limit``, ``too_large``, ``too_many``, ``forbidden``,
+    ``not_found``), ``status`` is the HTTP status that answers it, the message says why
+    in words."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int = 400,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
-        """``invalid_config`` or ``malformed``."""
+        """The error's code in the HTTP answer."""
+        self.status = status
+        """The HTTP status."""
+        self.retry_after = retry_after
+        """Seconds after which the request may succeed (``Retry-After``), or None."""
+
+
+def _limit_error(refused: LimitExceeded, where: str = "") -> TableRequestError:
+    """The HTTP refusal of a request over a limit: 429 when too many, 413 when too long."""
+    message = f"{where}{refused}"
+    if isinstance(refused, TooMany):
+        return TableRequestError("too_many", message, 429, refused.retry_after)
+    if isinstance(refused, TextTooLong):
+        return TableRequestError("too_large", message, 413)
+    return TableRequestError("over_limit", message)
 
 
 T = TypeVar("T")
@@ -179,7 +204,7 @@ class LiveTable:
 
     def __init__(self, row: TableRow, game: AnyGame, config: Any, seats: tuple[str, ...],
                  actions: Iterable[Any], *, store: Store, bot_pool: BotPool,
-                 race_pause: float) -> None:
+                 race_pause: float, limits: ServerLimits | None = None) -> None:
         self.id = row.id
         """The table's id."""
         self.row = row
@@ -200,6 +225,10 @@ class LiveTable:
         self._store = store
         self._bot_pool = bot_pool
         self._race_pause = race_pause
+        self._limits = limits or ServerLimits()
+        self.closed = row.closed
+        """True once the table was closed (by its host, the admin, a limit): it takes
+        no more actions and its bots stop."""
         self._bots = frozenset(seat for seat, kind in enumerate(seats) if kind != PERSON)
         self._actions: list[Any] = []
         # Each committed action as JSON, as the store holds it and the bot workers read it.
@@ -251,14 +280,30 @@ class LiveTable:
 
     def start(self) -> None:
         """Start the task that lets the bots play (on the running event loop)."""
-        if self._driver is None and not self.finished:
+        if self._driver is None and not self.finished and not self.closed:
             self._driver = asyncio.get_running_loop().create_task(
                 self._drive(), name=f"partyrules table {self.id}")
             self._driver.add_done_callback(self._driver_ended)
 
     def _driver_ended(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table %s: the bots stopped", self.id, exc_info=task.exception())
+        failed = None if task.cancelled() else task.exception()
+        if failed is not None:  # one line: a log read by people, not a traceback
+            log.error("table %s: the bots stopped (%s: %s)", self.id, type(failed).__name__,
+                      failed)
+
+    async def close(self, why: str) -> None:
+        """Close the table (the store has it closed already): its bots stop, every
+        connection hears it in an update, no more actions are taken."""
+        if self.closed:
+            return
+        self.closed = True
+        log.info("table %s closed: %s", self.id, why)
+        if self._driver is not None and self._driver is not asyncio.current_task():
+            self._driver.cancel()
+            await asyncio.gather(self._driver, return_exceptions=True)
+        self._driver = None
+        for listener in list(self.listeners):
+            listener.notify()
 
     async def stop(self) -> None:
         """Stop the bots' task (the server is stopping)."""
@@ -279,7 +324,7 @@ class LiveTable:
         return True, people and not self.game.is_simultaneous(self.state)
 
     async def _drive(self) -> None:
-        while not self.finished:
+        while not self.finished and not self.closed:
             self._changed.clear()
             bots_may_act, race = self._bots_may_act()
             if not bots_may_act:
@@ -293,6 +338,8 @@ class LiveTable:
                     pass
             try:
                 await _to_the_end(self._bot_turn())
+            except StoreConflict:  # closed elsewhere (the admin), or another process acted
+                await self._recheck()
             except Exception as failed:  # a full disk, a bot's bug: wait, then try again
                 log.error("table %s: a bot's action failed (%s: %s); trying again in %g s",
                           self.id, type(failed).__name__, failed, _RETRY_PAUSE)
@@ -301,7 +348,7 @@ class LiveTable:
     async def _bot_turn(self) -> None:
         """Let one bot act, under the lock, and commit its action."""
         async with self.lock:
-            if self._changed.is_set():
+            if self._changed.is_set() or self.closed:
                 return  # someone acted while we waited for the lock: look again
             decision = await self._bot_pool.decide(self._bot_request())
             if decision.action is not None:
@@ -358,6 +405,14 @@ class LiveTable:
             who = ("the host rules for the table, seat -1" if access.role == "host"
                    else f"this connection plays seat {access.seat}")
             raise ProtocolError("forbidden", f"{who}, not seat {seat}")
+        for field in free_text_fields(type(action)):
+            try:
+                check_text(getattr(action, field), f"{type(action).__name__}.{field}",
+                           self._limits.max_text)
+            except TextTooLong as refused:
+                raise ProtocolError("too_large", str(refused)) from None
+            except LimitExceeded as refused:
+                raise ProtocolError("malformed", str(refused)) from None
         await _to_the_end(self._submit(action))
         self._changed.set()
 
@@ -366,16 +421,36 @@ class LiveTable:
         async with self.lock:
             if self.finished:
                 raise ProtocolError("finished", "the game is over: no more actions")
+            if self.closed:
+                raise ProtocolError("closed", "the table is closed: no more actions")
             before = self.state
             try:
                 self._match.submit(action)
             except PartyRulesError as refused:
                 raise ProtocolError("illegal_action", str(refused)) from None
-            except Exception:  # a rule that slipped on odd input: still refused
-                log.exception("table %s: the rules failed on an action", self.id)
+            except Exception as failed:  # a rule that slipped on odd input: still refused
+                log.error("table %s: the rules failed on an action (%s: %s)", self.id,
+                          type(failed).__name__, failed)
                 raise ProtocolError("illegal_action", "the rules cannot apply this "
                                                       "action") from None
-            await self._commit(before, action)
+            try:
+                await self._commit(before, action)
+            except StoreConflict:
+                await self._recheck()
+                raise ProtocolError("closed" if self.closed else "illegal_action",
+                                    "the table is closed: no more actions" if self.closed
+                                    else "the table moved on: look at the update") from None
+
+    async def _recheck(self) -> None:
+        """The store refused an action's number: the table was closed where this process
+        did not see it (the admin's command), or another process stored actions first.
+        Read the store and catch up."""
+        row = await self._store.load_row(self.id)
+        if row is None or row.closed:
+            await self.close("closed in the store")
+        elif row.actions != self.version:
+            log.error("table %s: the store holds %d actions, this process %d", self.id,
+                      row.actions, self.version)
 
     async def _commit(self, before: Any, action: Any) -> None:
         """Store the action the match just applied, then tell every listener."""
@@ -394,6 +469,9 @@ class LiveTable:
         self.state = after
         for listener in list(self.listeners):
             listener.notify()
+        if (self.version >= self._limits.max_actions and not self.finished
+                and await self._store.close_table(self.id)):
+            await self.close(f"{self.version} actions, the most a table may take")
 
     # -- what clients read -------------------------------------------------------------
 
@@ -402,7 +480,7 @@ class LiveTable:
         return {"id": self.id, "game": self.game.name, "title": self.game.title,
                 "config": unstructure(self.config, self.game.Config),
                 "seats": [{"seat": seat, "kind": kind} for seat, kind in enumerate(self.seats)],
-                "players": len(self.seats)}
+                "players": len(self.seats), "referee": self.row.referee}
 
     def welcome(self, access: Access) -> dict[str, Any]:
         """The ``welcome`` message for a connection that joined with ``access``."""
@@ -417,7 +495,7 @@ class LiveTable:
         view = game.view(state, access.view_seat)
         acting = game.to_act(state)
         legal: list[dict[str, Any]] = []
-        if access.role != "spectator" and access.seat in acting:
+        if access.role != "spectator" and access.seat in acting and not self.closed:
             legal = self._legal(state, access.seat, access.viewer)
         return {
             "type": "update",
@@ -431,6 +509,7 @@ class LiveTable:
                     for version, before, action in self._history if version > since],
             "finished": game.is_terminal(state),
             "outcome": _outcome(game, state),
+            "closed": self.closed,
         }
 
     def _legal(self, state: Any, seat: int, viewer: int | None) -> list[dict[str, Any]]:
@@ -457,7 +536,7 @@ class LiveTable:
 
 
 def restore_table(stored: StoredTable, *, store: Store, bot_pool: BotPool,
-                  race_pause: float) -> LiveTable:
+                  race_pause: float, limits: ServerLimits | None = None) -> LiveTable:
     """The live table of a stored one: its state rebuilt from the seed and every stored
     action (``CorruptState`` or ``IllegalAction`` if the store holds what this library
     cannot replay)."""
@@ -469,7 +548,7 @@ def restore_table(stored: StoredTable, *, store: Store, bot_pool: BotPool,
     actions = [structure(parse_json(text), union, f"actions[{index}]")
                for index, text in enumerate(stored.actions)]
     return LiveTable(row, game, config, seats, actions, store=store,
-                     bot_pool=bot_pool, race_pause=race_pause)
+                     bot_pool=bot_pool, race_pause=race_pause, limits=limits)
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -491,7 +570,8 @@ def game_catalogue() -> list[dict[str, Any]]:
     return games
 
 
-_CREATE_KEYS: Final = frozenset({"game", "config", "seats", "seed"})
+_CREATE_KEYS: Final = frozenset({"game", "config", "seats", "seed", "referee"})
+_MINUTE: Final = timedelta(minutes=1)
 
 
 class Tables:
@@ -502,11 +582,15 @@ class Tables:
     """
 
     def __init__(self, store: Store, *, race_pause: float = RACE_PAUSE,
-                 bot_processes: int = 2) -> None:
+                 bot_processes: int = 2, limits: ServerLimits | None = None) -> None:
         self.store = store
         """The server's database."""
         self.race_pause = race_pause
         """Seconds a bot waits in a race with people (see the module's docstring)."""
+        self.limits = limits or ServerLimits()
+        """What the server refuses to strangers (:class:`ServerLimits`)."""
+        self._creating = asyncio.Lock()  # a limit's count and the create it allows, at once
+        self._idle_task: asyncio.Task[None] | None = None
         # One pool of bot processes for every table of this server process; its
         # processes start when a bot first has to decide.
         self._bot_pool = BotPool(bot_processes)
@@ -517,9 +601,40 @@ class Tables:
         """Load every table whose game goes on, and let its bots play."""
         for table_id in await self.store.unfinished():
             await self.get(table_id)
+        if self.limits.idle_seconds > 0:
+            self._idle_task = asyncio.get_running_loop().create_task(
+                self._close_idle_tables(), name="partyrules idle tables")
+
+    async def _close_idle_tables(self) -> None:
+        """Every little while, close the open tables nobody acted at for
+        ``limits.idle_seconds``."""
+        every = min(60.0, max(0.05, self.limits.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                before = datetime.now(UTC) - timedelta(seconds=self.limits.idle_seconds)
+                for table_id in await self.store.idle(
+                        before.isoformat(timespec="seconds")):
+                    await self.close_table(table_id, "idle")
+            except Exception as failed:  # the database is away: look again later
+                log.error("closing idle tables failed (%s: %s)", type(failed).__name__,
+                          failed)
+
+    async def close_table(self, table_id: str, why: str) -> bool:
+        """Close a table (its host asked, the server's admin, a limit): True when it was
+        open. Its bots stop and its connections hear it."""
+        closed = await self.store.close_table(table_id)
+        live = self._live.get(table_id)
+        if live is not None:
+            await live.close(why)
+            self.release(live)
+        return closed
 
     async def close(self) -> None:
         """Stop every table's bots (their last committed action stands)."""
+        if self._idle_task is not None:
+            self._idle_task.cancel()
+            await asyncio.gather(self._idle_task, return_exceptions=True)
         await asyncio.gather(*(table.stop() for table in self._live.values()))
         self._live.clear()
         await self._bot_pool.close()
@@ -553,7 +668,8 @@ class Tables:
             table = await asyncio.get_running_loop().run_in_executor(
                 None, lambda: restore_table(stored, store=self.store,
                                             bot_pool=self._bot_pool,
-                                            race_pause=self.race_pause))
+                                            race_pause=self.race_pause,
+                                            limits=self.limits))
         except PartyRulesError as broken:
             log.error("table %s cannot be replayed by this partyrules: %s", table_id, broken)
             return None
@@ -562,8 +678,9 @@ class Tables:
         return table
 
     def release(self, table: LiveTable) -> None:
-        """Let a finished table go from memory once nobody is connected to it."""
-        if table.finished and not table.listeners and self._live.get(table.id) is table:
+        """Let a finished (or closed) table go from memory once nobody is connected."""
+        if ((table.finished or table.closed) and not table.listeners
+                and self._live.get(table.id) is table):
             del self._live[table.id]
 
     async def access(self, table_id: str, token: str) -> Access | None:
@@ -583,34 +700,65 @@ class Tables:
                 "id": row.id, "game": row.game, "title": title,
                 "seats": [{"seat": seat, "kind": kind, "connected": seat in connected}
                           for seat, kind in enumerate(kinds)],
-                "actions": row.actions, "finished": row.finished, "created": row.created})
+                "actions": row.actions, "finished": row.finished, "closed": row.closed,
+                "referee": row.referee, "created": row.created})
         return listed
 
-    async def create(self, body: Any) -> dict[str, Any]:
-        """Create a table from a ``POST /api/tables`` body (already parsed JSON); the
-        answer holds the tokens, which the server keeps only as hashes."""
-        game, config, seats, seed = self._read_request(body)
+    async def create(self, body: Any, creator: str = "") -> dict[str, Any]:
+        """Create a table from a ``POST /api/tables`` body (already parsed JSON) sent by
+        the client whose address digest is ``creator``; the answer holds the tokens,
+        which the server keeps only as hashes. :class:`TableRequestError` says why a
+        request is refused (a limit's included)."""
+        game, config, seats, seed, referee = self._read_request(body)
+        async with self._creating:
+            try:
+                await self._check_counts(creator)
+            except TooMany as refused:
+                raise _limit_error(refused) from None
+            return await self._create(game, config, seats, seed, referee, creator)
+
+    async def _check_counts(self, creator: str) -> None:
+        """Refuse a table over the server's counts (:class:`TooMany`)."""
+        limits = self.limits
+        if await self.store.count_open() >= limits.open_tables:
+            raise TooMany(f"this server has {limits.open_tables} open tables, its most: "
+                          "try again when some have ended")
+        if not creator:
+            return
+        minute_ago = (datetime.now(UTC) - _MINUTE).isoformat(timespec="seconds")
+        if await self.store.tables_created_since(creator, minute_ago) >= \
+                limits.tables_per_minute:
+            raise TooMany(f"at most {limits.tables_per_minute} new tables a minute from "
+                          "one address: try again in a minute", retry_after=60)
+        if await self.store.count_open(creator) >= limits.open_tables_per_client:
+            raise TooMany(f"at most {limits.open_tables_per_client} open tables from one "
+                          "address: end or close one first")
+
+    async def _create(self, game: AnyGame, config: Any, seats: tuple[str, ...], seed: int,
+                      referee: bool, creator: str) -> dict[str, Any]:
         table_id = secrets.token_urlsafe(_TABLE_ID_BYTES)
         host = secrets.token_urlsafe(_TOKEN_BYTES)
         spectator = secrets.token_urlsafe(_TOKEN_BYTES)
         seat_tokens = {seat: secrets.token_urlsafe(_TOKEN_BYTES)
                        for seat, kind in enumerate(seats) if kind == PERSON}
+        now = datetime.now(UTC).isoformat(timespec="seconds")
         row = TableRow(table_id, game.name,
                        json.dumps(unstructure(config, game.Config), ensure_ascii=False),
-                       seed, json.dumps(list(seats)),
-                       datetime.now(UTC).isoformat(timespec="seconds"), 0, False)
+                       seed, json.dumps(list(seats)), now, 0, False, referee=referee,
+                       creator=creator, updated=now)
         tokens: list[tuple[str, Role, int | None]] = [
             (hash_token(host), "host", TABLE), (hash_token(spectator), "spectator", None)]
         tokens += [(hash_token(token), "seat", seat) for seat, token in seat_tokens.items()]
         await self.store.create_table(row, tokens)
         table = LiveTable(row, game, config, seats, (), store=self.store,
-                          bot_pool=self._bot_pool, race_pause=self.race_pause)
+                          bot_pool=self._bot_pool, race_pause=self.race_pause,
+                          limits=self.limits)
         self._live[table_id] = table
         table.start()
         log.info("table %s created: %s, %d seats", table_id, game.name, len(seats))
         page = f"/table/{table_id}#token="
         return {
-            "id": table_id, "host": host, "spectator": spectator,
+            "id": table_id, "host": host, "spectator": spectator, "referee": referee,
             "seats": [{"seat": seat, "kind": kind, "token": seat_tokens.get(seat)}
                       for seat, kind in enumerate(seats)],
             "links": {"host": page + host, "spectator": page + spectator,
@@ -618,7 +766,7 @@ class Tables:
                                 for seat, token in seat_tokens.items()}},
         }
 
-    def _read_request(self, body: Any) -> tuple[AnyGame, Any, tuple[str, ...], int]:
+    def _read_request(self, body: Any) -> tuple[AnyGame, Any, tuple[str, ...], int, bool]:
         if not isinstance(body, dict):
             raise TableRequestError("malformed", "the body is a JSON object with game, "
                                                  "config, seats and optionally seed")
@@ -636,6 +784,15 @@ class Tables:
                                                  "names, one per seat")
         if not isinstance(config_data, dict):
             raise TableRequestError("malformed", "config is a JSON object")
+        referee = body.get("referee", False)
+        if not isinstance(referee, bool):
+            raise TableRequestError("malformed", "referee is true (the host plays no seat "
+                                                 "and may read every hidden card) or false")
+        try:
+            for where, text in strings_in(config_data, "config"):
+                check_text(text, where, self.limits.max_text)
+        except LimitExceeded as refused:
+            raise _limit_error(refused) from None
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -655,13 +812,25 @@ class Tables:
                                                       f"config.players={config.players}")
         for seat, kind in enumerate(seats):
             if kind != PERSON:
+                _, _, budget = kind.partition(":")
+                try:
+                    self.limits.check_bot_budget(
+                        kind, int(budget) if budget.isascii() and budget.isdigit() else None)
+                except LimitExceeded as refused:
+                    raise _limit_error(refused, f"seat {seat}: ") from None
                 try:
                     bot(kind, game)
                 except PartyRulesError as refused:
                     raise TableRequestError("invalid_config", f"seat {seat}: {refused}, "
                                                               f"or {PERSON!r}") from None
         try:
+            if game.max_decisions is not None:  # a game without a bound: max_actions stops it
+                self.limits.check_game_length(game.max_decisions(config))
+            self.limits.check_bot_seats(sum(kind != PERSON for kind in seats), len(seats))
+        except LimitExceeded as refused:
+            raise _limit_error(refused) from None
+        try:
             game.setup(config, seed)
         except PartyRulesError as refused:
             raise TableRequestError("invalid_config", str(refused)) from None
-        return game, config, tuple(seats), seed
+        return game, config, tuple(seats), seed, referee

@@ -179,6 +179,7 @@
       showError(error.message, "invalid_config");
       return;
     }
+    if (document.getElementById("referee-input").checked) body.referee = true;
     const seed = document.getElementById("seed-input").value.trim();
     if (seed !== "") body.seed = Number(seed);
     const button = document.getElementById("create-button");
@@ -225,7 +226,8 @@
   }
 
   function showLinks(created) {
-    const rows = [linkRow("Host", created.links.host, "host")];
+    const hostLabel = created.referee ? "Host (referee: sees every hidden card)" : "Host";
+    const rows = [linkRow(hostLabel, created.links.host, "host")];
     for (const seat of created.seats) {
       const path = created.links.seats[String(seat.seat)];
       if (path) rows.push(linkRow(`Seat ${seat.seat}`, path, `seat-${seat.seat}`));

@@ -275,12 +275,14 @@
       const versions = [...log.keys()].sort((a, b) => a - b);
       for (const version of versions.slice(0, log.size - MAX_LOG)) log.delete(version);
     }
-    const firstFinish = message.finished && !(update && update.finished);
+    const ended = (u) => Boolean(u && (u.finished || u.closed));
+    const firstEnd = ended(message) && !ended(update);
     update = message;
     document.body.dataset.version = String(message.version);
     document.body.dataset.finished = String(Boolean(message.finished));
+    document.body.dataset.closed = String(Boolean(message.closed));
     withKeptInputs(render);
-    if (firstFinish) updateReplayButton();
+    if (firstEnd) updateReplayButton();
   }
 
   // -- per-game scripts -------------------------------------------------------------------
@@ -356,6 +358,8 @@
     line.classList.remove("mine");
     if (update.finished) {
       line.textContent = "The game is over.";
+    } else if (update.closed) {
+      line.textContent = "This table was closed: the game stops here.";
     } else if (me !== null && toAct.includes(me) && (update.legal || []).length) {
       line.textContent = welcome.role === "host" ? "The table may rule now." : "Your move.";
       line.classList.add("mine");
@@ -639,8 +643,23 @@
   function updateReplayButton() {
     const button = document.getElementById("replay-button");
     if (!welcome) return;
-    const allowed = welcome.role === "host" || Boolean(update && update.finished);
+    // The replay deals every hand: a host who plays reads it at the end, as everyone.
+    const over = Boolean(update && (update.finished || update.closed));
+    const allowed = (welcome.role === "host" && welcome.table.referee) || over;
     button.hidden = !allowed;
+    const close = document.getElementById("close-button");
+    close.hidden = welcome.role !== "host" || over;
+  }
+
+  async function closeTable() {
+    if (!window.confirm("Close this table for everyone? The game stops and cannot go on.")) return;
+    const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`,
+                                 {method: "POST", headers: {Authorization: `Bearer ${token}`}});
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      showBanner("error", (body.error && body.error.message)
+        || `The table could not be closed (HTTP ${response.status}).`, "close");
+    }
   }
 
   async function downloadReplay() {
@@ -687,6 +706,7 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.getElementById("replay-button").addEventListener("click", downloadReplay);
+    document.getElementById("close-button").addEventListener("click", closeTable);
     if (!token) {
       stopped = true;
       setStatus("no token", true);
