@@ -34,10 +34,13 @@ def test_the_readme_test_command_installs_chromium_first_and_ci_runs_no_apt_get_
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
-def test_install_test_deps_is_valid_bash_and_a_no_op_where_chromium_is() -> None:
+def test_install_test_deps_is_valid_bash_and_a_no_op_where_chromium_and_postgresql_are(
+) -> None:
     subprocess.run(["bash", "-n", str(SCRIPT)], check=True)
     if not os.access("/usr/bin/chromium", os.X_OK):
         pytest.skip("no /usr/bin/chromium here: running the script would install it")
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        pytest.skip("no PostgreSQL server here: running the script would install it")
     done = subprocess.run([str(SCRIPT)], capture_output=True, text=True, timeout=30,
                           check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
@@ -51,5 +54,5 @@ def test_the_kit_extra_is_pytest_and_hypothesis_alone_and_test_builds_on_it() ->
     assert not any("ray" in spec or "playwright" in spec for spec in extras["kit"])
     (built_on,) = (spec for spec in extras["test"] if spec.startswith("partyrules["))
     assert set(built_on[len("partyrules["):-1].split(",")) == {
-        "kit", "sim", "ray", "server", "browser"}
+        "kit", "sim", "ray", "server", "browser", "postgres"}
     assert any(spec.startswith("playwright") for spec in extras["browser"])
