@@ -372,8 +372,7 @@ class PostgresStore:
                     self._heard(notification.payload)
             except psycopg.Error as lost:
                 log.warning("the PostgreSQL connection that hears table changes was lost "
-                            "(%s); reconnecting", str(lost).strip().splitlines()[0]
-                            if str(lost).strip() else type(lost).__name__)
+                            "(%s); reconnecting", _one_line(lost))
             finally:
                 with contextlib.suppress(psycopg.Error):
                     await listening.close()
@@ -416,7 +415,7 @@ class PostgresStore:
                     "closed) OR updated >= %s ORDER BY seq", (since,))).fetchall()
         except psycopg.Error as failed:
             log.error("the table changes missed while not listening could not be read: %s",
-                      str(failed).strip() or type(failed).__name__)
+                      _one_line(failed))
             return
         for table_id, actions, closed in found:
             emit(self._listeners, TableEvent(table_id, int(actions), bool(closed)))
@@ -432,6 +431,13 @@ class PostgresStore:
                         payload)
             return
         emit(self._listeners, TableEvent(table_id, actions, closed))
+
+
+def _one_line(error: BaseException) -> str:
+    """An error's first line (PostgreSQL's messages run on with details): the log
+    says what happened in one line."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _payload(table_id: str, actions: int, closed: bool) -> str:
