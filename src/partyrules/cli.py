@@ -646,7 +646,14 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     for package in ("starlette", "uvicorn", "websockets"):
         simulation.require_optional(package, "server", "partyrules serve")
     _check_listening(args.host, args.port)
-    _check_database(args.db)
+    if _is_database_url(args.db):
+        for package in ("psycopg", "psycopg_pool"):
+            simulation.require_optional(package, "postgres", "a PostgreSQL --db")
+    else:
+        _check_database(args.db)
+        if args.workers > 1:
+            raise InvalidConfig("--workers: several server processes share a PostgreSQL "
+                                "database (--db postgresql://...), not a SQLite file")
     from partyrules.server import serve
     from partyrules.server.limits import ServerLimits
 
@@ -659,21 +666,29 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         allowed_origins=frozenset(args.allow_origin or ()))
     if args.race_pause is None:
         serve(args.host, args.port, args.db, bot_processes=args.bot_processes,
-              limits=limits)
+              limits=limits, workers=args.workers)
     else:
         serve(args.host, args.port, args.db, race_pause=args.race_pause,
-              bot_processes=args.bot_processes, limits=limits)
+              bot_processes=args.bot_processes, limits=limits, workers=args.workers)
     return 0
+
+
+def _is_database_url(db: str) -> bool:
+    return db.startswith(("postgresql://", "postgres://"))
 
 
 def _cmd_close_table(args: argparse.Namespace) -> int:
     for package in ("starlette", "uvicorn", "websockets"):
         simulation.require_optional(package, "server", "partyrules close-table")
-    _check_database(args.db, exists=True)
-    from partyrules.server.store import Store
+    if _is_database_url(args.db):
+        for package in ("psycopg", "psycopg_pool"):
+            simulation.require_optional(package, "postgres", "a PostgreSQL --db")
+    else:
+        _check_database(args.db, exists=True)
+    from partyrules.server.store import open_store
 
     async def close() -> list[tuple[str, bool]]:
-        store = Store(args.db)
+        store = open_store(args.db)
         await store.start()
         try:
             return [(table_id, await store.close_table(table_id))
@@ -889,9 +904,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default: 127.0.0.1, this machine)")
     serve.add_argument("--port", type=_port, default=8000, help="1 to 65535 (default: 8000)")
-    serve.add_argument("--db", default="partyrules.sqlite3", metavar="FILE",
+    serve.add_argument("--db", default="partyrules.sqlite3", metavar="FILE|URL",
                        help="the SQLite file of the tables (default: partyrules.sqlite3 "
-                            "in the current folder)")
+                            "in the current folder), or a postgresql:// URL that several "
+                            "server processes share")
+    serve.add_argument("--workers", type=_positive, default=1, metavar="N",
+                       help="server processes sharing the port and a PostgreSQL --db "
+                            "(default: 1)")
     serve.add_argument("--race-pause", type=_seconds, metavar="SECONDS",
                        help="how long a bot lets people act first in a race, such as "
                             "clues racing the Dreamer's guess (default: 1.5)")
@@ -927,8 +946,9 @@ def _parser() -> argparse.ArgumentParser:
     closer = commands.add_parser("close-table", help="close tables of a web table's "
                                                      "database: their bots stop")
     closer.add_argument("table", nargs="+", help="the id of a table to close")
-    closer.add_argument("--db", default="partyrules.sqlite3", metavar="FILE",
-                        help="the server's SQLite file (default: partyrules.sqlite3)")
+    closer.add_argument("--db", default="partyrules.sqlite3", metavar="FILE|URL",
+                        help="the server's SQLite file (default: partyrules.sqlite3) or "
+                             "postgresql:// URL")
     return parser
 
 

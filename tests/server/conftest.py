@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 import uvicorn
 import websockets
@@ -51,13 +52,28 @@ def free_port() -> int:
         return port
 
 
-def stored_actions(db: Path, table_id: str) -> list[Any]:
-    """A table's actions as the database holds them, read with the engine's loader."""
+def stored_texts(db: Path | str, table_id: str) -> tuple[str, list[str]]:
+    """A table's game and its actions' JSON as the database holds them (a SQLite file
+    or a ``postgresql://`` URL), read without the server."""
+    if isinstance(db, str) and db.startswith("postgresql://"):
+        with psycopg.connect(db) as connection:
+            found = connection.execute("SELECT game FROM tables WHERE id = %s",
+                                       (table_id,)).fetchone()
+            assert found is not None, table_id
+            rows = connection.execute("SELECT action FROM actions WHERE table_id = %s "
+                                      "ORDER BY idx", (table_id,)).fetchall()
+            return str(found[0]), [str(text) for (text,) in rows]
     with sqlite3.connect(db) as connection:
         game_name, = connection.execute("SELECT game FROM tables WHERE id = ?",
                                         (table_id,)).fetchone()
         texts = [text for (text,) in connection.execute(
             "SELECT action FROM actions WHERE table_id = ? ORDER BY idx", (table_id,))]
+    return game_name, texts
+
+
+def stored_actions(db: Path | str, table_id: str) -> list[Any]:
+    """A table's actions as the database holds them, read with the engine's loader."""
+    game_name, texts = stored_texts(db, table_id)
     union = action_union(partyrules.get_game(game_name))
     return [structure(json.loads(text), union) for text in texts]
 
@@ -66,7 +82,7 @@ def stored_actions(db: Path, table_id: str) -> list[Any]:
 class ThreadServer:
     """The app on uvicorn in a thread of the test process (quick to start and stop)."""
 
-    def __init__(self, db: Path, race_pause: float = 0.0,
+    def __init__(self, db: Path | str, race_pause: float = 0.0,
                  limits: ServerLimits = GENEROUS) -> None:
         self.db = db
         config = uvicorn.Config(create_app(db, race_pause=race_pause, limits=limits),
@@ -154,10 +170,24 @@ class ProcessServer(ThreadServer):
                 self.kill()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ThreadServer]:
-    """A fresh server (bots never pause in races) over a database of its own."""
-    running = ThreadServer(tmp_path / "tables.sqlite3")
+STORES = ("sqlite", "postgres")
+"""The stores every server test runs on: the same tests, a SQLite file and PostgreSQL."""
+
+
+def new_database(request: pytest.FixtureRequest, folder: Path) -> Path | str:
+    """A new empty database for the store the test is parametrized with: a SQLite file in
+    ``folder``, or a database of this test process's PostgreSQL cluster."""
+    if request.param == "postgres":
+        cluster: TemporaryCluster = request.getfixturevalue("postgres_cluster")
+        return cluster.new_database()
+    return folder / "tables.sqlite3"
+
+
+@pytest.fixture(params=STORES)
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ThreadServer]:
+    """A fresh server (bots never pause in races) over a database of its own, on each
+    store."""
+    running = ThreadServer(new_database(request, tmp_path))
     running.start()
     try:
         yield running
@@ -165,10 +195,11 @@ def server(tmp_path: Path) -> Iterator[ThreadServer]:
         running.stop()
 
 
-@pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
-    """One server for a module's tests (each makes tables of its own)."""
-    running = ThreadServer(tmp_path_factory.mktemp("server") / "tables.sqlite3")
+@pytest.fixture(scope="module", params=STORES)
+def shared_server(request: pytest.FixtureRequest,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadServer]:
+    """One server for a module's tests (each makes tables of its own), on each store."""
+    running = ThreadServer(new_database(request, tmp_path_factory.mktemp("server")))
     running.start()
     try:
         yield running

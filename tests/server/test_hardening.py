@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 from typing import Any
 
 import pytest
@@ -16,14 +15,11 @@ from websockets.exceptions import ConnectionClosed
 from partyrules.server import app as server_app
 from partyrules.server.protocol import MAX_MESSAGE_BYTES
 
-from .conftest import TIMEOUT, Client, ThreadServer, play_randomly, rule_when_asked
+from .conftest import TIMEOUT, Client, ThreadServer, play_randomly, rule_when_asked, stored_texts
 
 
 def stored_count(server: ThreadServer, table_id: str) -> int:
-    with sqlite3.connect(server.db) as db:
-        count: int = db.execute("SELECT COUNT(*) FROM actions WHERE table_id = ?",
-                                (table_id,)).fetchone()[0]
-        return count
+    return len(stored_texts(server.db, table_id)[1])
 
 
 async def refused(client: Client, message: Any, code: str) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Final
 
+import attrs
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -39,7 +40,7 @@ from partyrules.server.protocol import (
     error_message,
     parse_client_message,
 )
-from partyrules.server.store import Store
+from partyrules.server.store import open_store
 from partyrules.server.tables import (
     RACE_PAUSE,
     Access,
@@ -57,6 +58,7 @@ __all__ = [
     "STATIC",
     "OneLineErrors",
     "TokenBucket",
+    "app_from_environment",
     "create_app",
     "serve",
 ]
@@ -410,13 +412,15 @@ class _SecurityHeaders:
 def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUSE,
                bot_processes: int = 2, limits: ServerLimits | None = None) -> Starlette:
     """The web table's ASGI application, its tables stored in the SQLite file
-    ``db_path`` (created if missing). ``race_pause``: seconds a bot waits in a race with
-    people before it acts; ``bot_processes``: how many bot decisions run at once, each in a
-    worker process of its own (started when a bot first has to decide); ``limits``: what
-    the server refuses to strangers (docs/server.md, "Limits")."""
+    ``db_path`` (created if missing), or in the PostgreSQL database of a
+    ``postgresql://`` URL, which several server processes may share. ``race_pause``:
+    seconds a bot waits in a race with people before it acts; ``bot_processes``: how
+    many bot decisions run at once, each in a worker process of its own (started when a
+    bot first has to decide); ``limits``: what the server refuses to strangers
+    (docs/server.md, "Limits")."""
     limits = limits or ServerLimits()
     _log_in_one_line()
-    store = Store(os.fspath(db_path))
+    store = open_store(os.fspath(db_path))
     tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes,
                     limits=limits)
     catalogue = game_catalogue()
@@ -571,16 +575,43 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
     return app
 
 
+_SETTINGS: Final = "PARTYRULES_SERVE"  # how serve() hands its settings to its workers
+
+
+def app_from_environment() -> Starlette:
+    """The application of one of ``serve(workers=N)``'s processes, built from the
+    settings ``serve`` put in the environment (uvicorn starts each worker with an import
+    string, so the settings cannot be passed as arguments)."""
+    settings = json.loads(os.environ[_SETTINGS])
+    limits = settings["limits"]
+    limits["allowed_origins"] = frozenset(limits["allowed_origins"])
+    return create_app(settings["db"], race_pause=settings["race_pause"],
+                      bot_processes=settings["bot_processes"],
+                      limits=ServerLimits(**limits))
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "partyrules.sqlite3", *,
           race_pause: float = RACE_PAUSE, bot_processes: int = 2,
-          limits: ServerLimits | None = None) -> None:
-    """Run the web table with uvicorn until interrupted (``partyrules serve``)."""
+          limits: ServerLimits | None = None, workers: int = 1) -> None:
+    """Run the web table with uvicorn until interrupted (``partyrules serve``);
+    ``workers`` server processes share the port and the database (more than one needs
+    PostgreSQL: SQLite is one process's)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
     # Frames past four times the protocol's limit are cut by uvicorn (close code 1009)
     # before they are read; smaller ones over the limit get a "too_large" error.
-    uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes,
-                           limits=limits),
-                host=host, port=port, ws_max_size=4 * MAX_MESSAGE_BYTES, log_level="info",
-                server_header=False, proxy_headers=False)
+    options: dict[str, Any] = {
+        "host": host, "port": port, "ws_max_size": 4 * MAX_MESSAGE_BYTES,
+        "log_level": "info", "server_header": False, "proxy_headers": False}
+    limits = limits or ServerLimits()
+    if workers == 1:
+        uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes,
+                               limits=limits), **options)
+        return
+    settings = {"db": db, "race_pause": race_pause, "bot_processes": bot_processes,
+                "limits": {**attrs.asdict(limits),
+                           "allowed_origins": sorted(limits.allowed_origins)}}
+    os.environ[_SETTINGS] = json.dumps(settings)
+    uvicorn.run("partyrules.server.app:app_from_environment", factory=True,
+                workers=workers, **options)

@@ -29,9 +29,12 @@ does) and the bots go on from there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import secrets
+import socket
 from collections import deque
 from collections.abc import Coroutine, Iterable, Mapping
 from datetime import UTC, datetime, timedelta
@@ -68,7 +71,14 @@ from partyrules.server.limits import (
     strings_in,
 )
 from partyrules.server.protocol import ProtocolError, Role
-from partyrules.server.store import Store, StoreConflict, StoredTable, TableRow, hash_token
+from partyrules.server.store import (
+    StoreConflict,
+    StoredTable,
+    TableEvent,
+    TableRow,
+    TableStore,
+    hash_token,
+)
 
 __all__ = [
     "BOT_EXAMPLES",
@@ -103,6 +113,13 @@ BOT_EXAMPLES: Final = ("random", "greedy", "ismcts:50", "ismcts:200", "ismcts:10
 """The bot specs the game catalogue offers (any ``ismcts:N`` up to the cap is accepted)."""
 
 _RETRY_PAUSE: Final = 5.0  # seconds before a failed bot action is tried again
+
+BOT_LEASE: Final = 15.0
+"""Seconds a server process holds the lease on a table's bots (renewed while it drives
+them): a process that dies mid-game hands its tables' bots to another after this long.
+Longer than any bot decision within the budget cap, so a lease does not run out while
+its holder thinks (and if it did, the store's compare-and-set still keeps one action
+per number)."""
 _TABLE_ID_BYTES: Final = 9  # 12 characters: ids are public, they need only be unique
 _TOKEN_BYTES: Final = 24  # 32 characters, 192 random bits: unguessable
 
@@ -203,8 +220,9 @@ class LiveTable:
     """
 
     def __init__(self, row: TableRow, game: AnyGame, config: Any, seats: tuple[str, ...],
-                 actions: Iterable[Any], *, store: Store, bot_pool: BotPool,
-                 race_pause: float, limits: ServerLimits | None = None) -> None:
+                 actions: Iterable[Any], *, store: TableStore, bot_pool: BotPool,
+                 race_pause: float, limits: ServerLimits | None = None,
+                 owner: str = "") -> None:
         self.id = row.id
         """The table's id."""
         self.row = row
@@ -226,6 +244,8 @@ class LiveTable:
         self._bot_pool = bot_pool
         self._race_pause = race_pause
         self._limits = limits or ServerLimits()
+        self._owner = owner or _process_owner()
+        self._lease_until = 0.0  # the loop's clock: until when this process holds the bots
         self.closed = row.closed
         """True once the table was closed (by its host, the admin, a limit): it takes
         no more actions and its bots stop."""
@@ -254,6 +274,7 @@ class LiveTable:
         self._match = Match(game, state, {}, table=None)
         self._changed = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        self._heard: set[asyncio.Task[None]] = set()  # catch-ups a store event started
 
     @property
     def version(self) -> int:
@@ -302,6 +323,51 @@ class LiveTable:
             self._driver.cancel()
             await asyncio.gather(self._driver, return_exceptions=True)
         self._driver = None
+        await self._release_bots()
+        for listener in list(self.listeners):
+            listener.notify()
+
+    # -- other processes ---------------------------------------------------------------
+
+    def hear(self, event: TableEvent) -> None:
+        """A change some process committed (this one's included): catch up with the
+        actions this process has not applied, or close."""
+        if event.closed and not self.closed:
+            task = asyncio.get_running_loop().create_task(self.close("closed elsewhere"))
+        elif not event.closed and event.actions > self.version:
+            task = asyncio.get_running_loop().create_task(self.catch_up(event.actions))
+        else:
+            return
+        self._heard.add(task)
+        task.add_done_callback(self._heard.discard)
+
+    async def catch_up(self, actions: int | None = None) -> None:
+        """Apply the actions the store holds beyond this process's, under the lock;
+        nothing when the table has ``actions`` already (the event of this process's own
+        commit, heard after it)."""
+        async with self.lock:
+            if actions is None or actions > self.version:
+                await self._catch_up_locked()
+
+    async def _catch_up_locked(self) -> None:
+        stored = await self._store.actions_from(self.id, self.version)
+        if not stored:
+            return
+        state = self.state
+        try:
+            for text in stored:
+                action = structure(parse_json(text), self._union, "action")
+                after = self.game.apply(state, action)
+                self._actions.append(action)
+                self._texts.append(text)
+                self._history.append((len(self._actions), state, action))
+                state = after
+        except PartyRulesError as broken:  # another process stored what this one refuses
+            log.error("table %s: a stored action cannot be replayed here (%s)", self.id,
+                      broken)
+        self.state = state
+        self._match.restart(state)
+        self._changed.set()
         for listener in list(self.listeners):
             listener.notify()
 
@@ -314,6 +380,17 @@ class LiveTable:
         # An action being applied and committed goes to its end first: wait for the lock.
         await self.lock.acquire()
         self.lock.release()
+        await self._release_bots()
+
+    async def _release_bots(self) -> None:
+        """Hand the bots' lease back, so another process need not wait for it to run out."""
+        if self._lease_until > 0:
+            self._lease_until = 0.0
+            try:
+                await self._store.release_bots(self.id, self._owner)
+            except Exception as failed:  # the lease runs out by itself
+                log.error("table %s: the bots' lease was not handed back (%s: %s)", self.id,
+                          type(failed).__name__, failed)
 
     def _bots_may_act(self) -> tuple[bool, bool]:
         """Whether a bot may act now, and whether it is a race with people in it."""
@@ -336,14 +413,34 @@ class LiveTable:
                     continue
                 except TimeoutError:
                     pass
+            if not await self._hold_bots():  # another process drives them: look again later
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._changed.wait(), BOT_LEASE / 3)
+                continue
             try:
                 await _to_the_end(self._bot_turn())
             except StoreConflict:  # closed elsewhere (the admin), or another process acted
-                await self._recheck()
+                async with self.lock:
+                    await self._recheck()
             except Exception as failed:  # a full disk, a bot's bug: wait, then try again
                 log.error("table %s: a bot's action failed (%s: %s); trying again in %g s",
                           self.id, type(failed).__name__, failed, _RETRY_PAUSE)
                 await asyncio.sleep(_RETRY_PAUSE)
+
+    async def _hold_bots(self) -> bool:
+        """Whether this process holds the lease on the table's bots (taking or renewing
+        it when a third of it is left): one process at a time lets a table's bots act."""
+        now = asyncio.get_running_loop().time()
+        if self._lease_until - now > BOT_LEASE * 2 / 3:
+            return True
+        try:
+            held = await self._store.claim_bots(self.id, self._owner, BOT_LEASE)
+        except Exception as failed:  # the database is away: try again later
+            log.error("table %s: the bots' lease could not be had (%s: %s)", self.id,
+                      type(failed).__name__, failed)
+            held = False
+        self._lease_until = now + BOT_LEASE if held else 0.0
+        return held
 
     async def _bot_turn(self) -> None:
         """Let one bot act, under the lock, and commit its action."""
@@ -442,15 +539,14 @@ class LiveTable:
                                     else "the table moved on: look at the update") from None
 
     async def _recheck(self) -> None:
-        """The store refused an action's number: the table was closed where this process
-        did not see it (the admin's command), or another process stored actions first.
-        Read the store and catch up."""
+        """The store refused an action's number (the caller holds the lock): the table
+        was closed where this process did not see it (the admin's command), or another
+        process stored actions first. Read the store and catch up."""
         row = await self._store.load_row(self.id)
         if row is None or row.closed:
             await self.close("closed in the store")
-        elif row.actions != self.version:
-            log.error("table %s: the store holds %d actions, this process %d", self.id,
-                      row.actions, self.version)
+        elif row.actions > self.version:
+            await self._catch_up_locked()
 
     async def _commit(self, before: Any, action: Any) -> None:
         """Store the action the match just applied, then tell every listener."""
@@ -535,8 +631,15 @@ class LiveTable:
         return entries
 
 
-def restore_table(stored: StoredTable, *, store: Store, bot_pool: BotPool,
-                  race_pause: float, limits: ServerLimits | None = None) -> LiveTable:
+def _process_owner() -> str:
+    """This server process's name in the bots' leases: host, process id and a random
+    part (a process id is reused after a restart)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def restore_table(stored: StoredTable, *, store: TableStore, bot_pool: BotPool,
+                  race_pause: float, limits: ServerLimits | None = None,
+                  owner: str = "") -> LiveTable:
     """The live table of a stored one: its state rebuilt from the seed and every stored
     action (``CorruptState`` or ``IllegalAction`` if the store holds what this library
     cannot replay)."""
@@ -548,7 +651,7 @@ def restore_table(stored: StoredTable, *, store: Store, bot_pool: BotPool,
     actions = [structure(parse_json(text), union, f"actions[{index}]")
                for index, text in enumerate(stored.actions)]
     return LiveTable(row, game, config, seats, actions, store=store,
-                     bot_pool=bot_pool, race_pause=race_pause, limits=limits)
+                     bot_pool=bot_pool, race_pause=race_pause, limits=limits, owner=owner)
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -581,7 +684,7 @@ class Tables:
     a finished table is let go when its last connection leaves.
     """
 
-    def __init__(self, store: Store, *, race_pause: float = RACE_PAUSE,
+    def __init__(self, store: TableStore, *, race_pause: float = RACE_PAUSE,
                  bot_processes: int = 2, limits: ServerLimits | None = None) -> None:
         self.store = store
         """The server's database."""
@@ -590,6 +693,8 @@ class Tables:
         self.limits = limits or ServerLimits()
         """What the server refuses to strangers (:class:`ServerLimits`)."""
         self._creating = asyncio.Lock()  # a limit's count and the create it allows, at once
+        self.owner = _process_owner()
+        """This process's name in the bots' leases."""
         self._idle_task: asyncio.Task[None] | None = None
         # One pool of bot processes for every table of this server process; its
         # processes start when a bot first has to decide.
@@ -599,6 +704,7 @@ class Tables:
 
     async def start(self) -> None:
         """Load every table whose game goes on, and let its bots play."""
+        self.store.subscribe(self._hear)
         for table_id in await self.store.unfinished():
             await self.get(table_id)
         if self.limits.idle_seconds > 0:
@@ -619,6 +725,12 @@ class Tables:
             except Exception as failed:  # the database is away: look again later
                 log.error("closing idle tables failed (%s: %s)", type(failed).__name__,
                           failed)
+
+    def _hear(self, event: TableEvent) -> None:
+        """A change committed by some process: the live table catches up."""
+        live = self._live.get(event.table_id)
+        if live is not None:
+            live.hear(event)
 
     async def close_table(self, table_id: str, why: str) -> bool:
         """Close a table (its host asked, the server's admin, a limit): True when it was
@@ -669,7 +781,7 @@ class Tables:
                 None, lambda: restore_table(stored, store=self.store,
                                             bot_pool=self._bot_pool,
                                             race_pause=self.race_pause,
-                                            limits=self.limits))
+                                            limits=self.limits, owner=self.owner))
         except PartyRulesError as broken:
             log.error("table %s cannot be replayed by this partyrules: %s", table_id, broken)
             return None
@@ -752,7 +864,7 @@ class Tables:
         await self.store.create_table(row, tokens)
         table = LiveTable(row, game, config, seats, (), store=self.store,
                           bot_pool=self._bot_pool, race_pause=self.race_pause,
-                          limits=self.limits)
+                          limits=self.limits, owner=self.owner)
         self._live[table_id] = table
         table.start()
         log.info("table %s created: %s, %d seats", table_id, game.name, len(seats))
