@@ -664,12 +664,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         bot_seats=args.bot_seats, bot_budget=args.bot_budget, max_text=args.max_text,
         idle_seconds=args.idle_minutes * 60.0,
         allowed_origins=frozenset(args.allow_origin or ()))
-    if args.race_pause is None:
-        serve(args.host, args.port, args.db, bot_processes=args.bot_processes,
-              limits=limits, workers=args.workers)
-    else:
-        serve(args.host, args.port, args.db, race_pause=args.race_pause,
-              bot_processes=args.bot_processes, limits=limits, workers=args.workers)
+    options: dict[str, Any] = {"bot_processes": args.bot_processes, "limits": limits,
+                               "workers": args.workers}
+    if args.race_pause is not None:
+        options["race_pause"] = args.race_pause
+    if args.bot_lease is not None:
+        options["bot_lease"] = args.bot_lease
+    serve(args.host, args.port, args.db, **options)
     return 0
 
 
@@ -806,6 +807,13 @@ def _add_option(command: argparse.ArgumentParser) -> None:
                               "repeatable")
 
 
+def _lease_seconds(text: str) -> float:
+    value = _seconds(text)
+    if value < 0.5:
+        raise argparse.ArgumentTypeError(f"must be at least 0.5 seconds, not {text}")
+    return value
+
+
 def _seconds(text: str) -> float:
     value = float(text)
     if not 0 <= value <= 60:
@@ -911,6 +919,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=_positive, default=1, metavar="N",
                        help="server processes sharing the port and a PostgreSQL --db "
                             "(default: 1)")
+    serve.add_argument("--bot-lease", type=_lease_seconds, metavar="SECONDS",
+                       help="how long a server process holds a table's bots; another "
+                            "process takes a dead one's bots over after it (default: 15)")
     serve.add_argument("--race-pause", type=_seconds, metavar="SECONDS",
                        help="how long a bot lets people act first in a race, such as "
                             "clues racing the Dreamer's guess (default: 1.5)")

@@ -131,17 +131,21 @@ class ThreadServer:
 class ProcessServer(ThreadServer):
     """A real ``partyrules serve`` process; :meth:`kill` is ``kill -9``."""
 
-    def __init__(self, db: Path, log: Path, race_pause: float = 0.0) -> None:
+    def __init__(self, db: Path | str, log: Path, race_pause: float = 0.0,
+                 options: tuple[str, ...] = ()) -> None:
         self.db = db
         self.log = log
         self.race_pause = race_pause
+        self.options = options
+        """More ``partyrules serve`` options."""
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         """Start the process and wait until it answers."""
         command = [sys.executable, "-m", "partyrules", "serve", "--port", str(self.port),
-                   "--db", str(self.db), "--race-pause", str(self.race_pause)]
+                   "--db", str(self.db), "--race-pause", str(self.race_pause),
+                   *self.options]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -42,6 +42,7 @@ from partyrules.server.protocol import (
 )
 from partyrules.server.store import open_store
 from partyrules.server.tables import (
+    BOT_LEASE,
     RACE_PAUSE,
     Access,
     LiveTable,
@@ -410,19 +411,21 @@ class _SecurityHeaders:
 
 
 def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUSE,
-               bot_processes: int = 2, limits: ServerLimits | None = None) -> Starlette:
+               bot_processes: int = 2, limits: ServerLimits | None = None,
+               bot_lease: float = BOT_LEASE) -> Starlette:
     """The web table's ASGI application, its tables stored in the SQLite file
     ``db_path`` (created if missing), or in the PostgreSQL database of a
     ``postgresql://`` URL, which several server processes may share. ``race_pause``:
     seconds a bot waits in a race with people before it acts; ``bot_processes``: how
     many bot decisions run at once, each in a worker process of its own (started when a
     bot first has to decide); ``limits``: what the server refuses to strangers
-    (docs/server.md, "Limits")."""
+    (docs/server.md, "Limits"); ``bot_lease``: seconds a process's lease on a table's
+    bots lasts, after which another process takes a dead one's bots over."""
     limits = limits or ServerLimits()
     _log_in_one_line()
     store = open_store(os.fspath(db_path))
     tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes,
-                    limits=limits)
+                    limits=limits, bot_lease=bot_lease)
     catalogue = game_catalogue()
 
     def foreign(origin: str | None, host: str | None) -> JSONResponse | None:
@@ -587,12 +590,13 @@ def app_from_environment() -> Starlette:
     limits["allowed_origins"] = frozenset(limits["allowed_origins"])
     return create_app(settings["db"], race_pause=settings["race_pause"],
                       bot_processes=settings["bot_processes"],
-                      limits=ServerLimits(**limits))
+                      limits=ServerLimits(**limits), bot_lease=settings["bot_lease"])
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "partyrules.sqlite3", *,
           race_pause: float = RACE_PAUSE, bot_processes: int = 2,
-          limits: ServerLimits | None = None, workers: int = 1) -> None:
+          limits: ServerLimits | None = None, workers: int = 1,
+          bot_lease: float = BOT_LEASE) -> None:
     """Run the web table with uvicorn until interrupted (``partyrules serve``);
     ``workers`` server processes share the port and the database (more than one needs
     PostgreSQL: SQLite is one process's)."""
@@ -607,9 +611,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "partyrules.sqlit
     limits = limits or ServerLimits()
     if workers == 1:
         uvicorn.run(create_app(db, race_pause=race_pause, bot_processes=bot_processes,
-                               limits=limits), **options)
+                               limits=limits, bot_lease=bot_lease), **options)
         return
     settings = {"db": db, "race_pause": race_pause, "bot_processes": bot_processes,
+                "bot_lease": bot_lease,
                 "limits": {**attrs.asdict(limits),
                            "allowed_origins": sorted(limits.allowed_origins)}}
     os.environ[_SETTINGS] = json.dumps(settings)

@@ -82,6 +82,7 @@ from partyrules.server.store import (
 
 __all__ = [
     "BOT_EXAMPLES",
+    "BOT_LEASE",
     "HISTORY",
     "MAX_ISMCTS_ITERATIONS",
     "MAX_LEGAL",
@@ -222,7 +223,7 @@ class LiveTable:
     def __init__(self, row: TableRow, game: AnyGame, config: Any, seats: tuple[str, ...],
                  actions: Iterable[Any], *, store: TableStore, bot_pool: BotPool,
                  race_pause: float, limits: ServerLimits | None = None,
-                 owner: str = "") -> None:
+                 owner: str = "", bot_lease: float = BOT_LEASE) -> None:
         self.id = row.id
         """The table's id."""
         self.row = row
@@ -246,6 +247,7 @@ class LiveTable:
         self._limits = limits or ServerLimits()
         self._owner = owner or _process_owner()
         self._lease_until = 0.0  # the loop's clock: until when this process holds the bots
+        self._bot_lease = bot_lease
         self.closed = row.closed
         """True once the table was closed (by its host, the admin, a limit): it takes
         no more actions and its bots stop."""
@@ -415,7 +417,7 @@ class LiveTable:
                     pass
             if not await self._hold_bots():  # another process drives them: look again later
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._changed.wait(), BOT_LEASE / 3)
+                    await asyncio.wait_for(self._changed.wait(), self._bot_lease / 3)
                 continue
             try:
                 await _to_the_end(self._bot_turn())
@@ -431,15 +433,15 @@ class LiveTable:
         """Whether this process holds the lease on the table's bots (taking or renewing
         it when a third of it is left): one process at a time lets a table's bots act."""
         now = asyncio.get_running_loop().time()
-        if self._lease_until - now > BOT_LEASE * 2 / 3:
+        if self._lease_until - now > self._bot_lease * 2 / 3:
             return True
         try:
-            held = await self._store.claim_bots(self.id, self._owner, BOT_LEASE)
+            held = await self._store.claim_bots(self.id, self._owner, self._bot_lease)
         except Exception as failed:  # the database is away: try again later
             log.error("table %s: the bots' lease could not be had (%s: %s)", self.id,
                       type(failed).__name__, failed)
             held = False
-        self._lease_until = now + BOT_LEASE if held else 0.0
+        self._lease_until = now + self._bot_lease if held else 0.0
         return held
 
     async def _bot_turn(self) -> None:
@@ -639,7 +641,7 @@ def _process_owner() -> str:
 
 def restore_table(stored: StoredTable, *, store: TableStore, bot_pool: BotPool,
                   race_pause: float, limits: ServerLimits | None = None,
-                  owner: str = "") -> LiveTable:
+                  owner: str = "", bot_lease: float = BOT_LEASE) -> LiveTable:
     """The live table of a stored one: its state rebuilt from the seed and every stored
     action (``CorruptState`` or ``IllegalAction`` if the store holds what this library
     cannot replay)."""
@@ -651,7 +653,8 @@ def restore_table(stored: StoredTable, *, store: TableStore, bot_pool: BotPool,
     actions = [structure(parse_json(text), union, f"actions[{index}]")
                for index, text in enumerate(stored.actions)]
     return LiveTable(row, game, config, seats, actions, store=store,
-                     bot_pool=bot_pool, race_pause=race_pause, limits=limits, owner=owner)
+                     bot_pool=bot_pool, race_pause=race_pause, limits=limits, owner=owner,
+                     bot_lease=bot_lease)
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -685,7 +688,8 @@ class Tables:
     """
 
     def __init__(self, store: TableStore, *, race_pause: float = RACE_PAUSE,
-                 bot_processes: int = 2, limits: ServerLimits | None = None) -> None:
+                 bot_processes: int = 2, limits: ServerLimits | None = None,
+                 bot_lease: float = BOT_LEASE) -> None:
         self.store = store
         """The server's database."""
         self.race_pause = race_pause
@@ -695,6 +699,8 @@ class Tables:
         self._creating = asyncio.Lock()  # a limit's count and the create it allows, at once
         self.owner = _process_owner()
         """This process's name in the bots' leases."""
+        self.bot_lease = bot_lease
+        """Seconds this process's lease on a table's bots lasts (:data:`BOT_LEASE`)."""
         self._idle_task: asyncio.Task[None] | None = None
         # One pool of bot processes for every table of this server process; its
         # processes start when a bot first has to decide.
@@ -781,7 +787,8 @@ class Tables:
                 None, lambda: restore_table(stored, store=self.store,
                                             bot_pool=self._bot_pool,
                                             race_pause=self.race_pause,
-                                            limits=self.limits, owner=self.owner))
+                                            limits=self.limits, owner=self.owner,
+                                            bot_lease=self.bot_lease))
         except PartyRulesError as broken:
             log.error("table %s cannot be replayed by this partyrules: %s", table_id, broken)
             return None
@@ -864,7 +871,8 @@ class Tables:
         await self.store.create_table(row, tokens)
         table = LiveTable(row, game, config, seats, (), store=self.store,
                           bot_pool=self._bot_pool, race_pause=self.race_pause,
-                          limits=self.limits, owner=self.owner)
+                          limits=self.limits, owner=self.owner,
+                          bot_lease=self.bot_lease)
         self._live[table_id] = table
         table.start()
         log.info("table %s created: %s, %d seats", table_id, game.name, len(seats))
