@@ -27,8 +27,10 @@ from .postgres import TemporaryCluster
 
 SEATS = ["person", "random", "random"]
 # A short lease, so that a killed process's bots are taken over within seconds; one bot
-# process each: two servers and their bots share the machine's two cores.
-OPTIONS = ("--bot-lease", "2", "--bot-processes", "1")
+# process each: two servers and their bots share the machine's two cores. Every table
+# comes from this one address (the count per minute holds across the processes).
+OPTIONS = ("--bot-lease", "2", "--bot-processes", "1", "--tables-per-minute", "1000",
+           "--open-tables-per-client", "1000")
 
 
 async def seat_plays(servers: list[ProcessServer], table_id: str, token: str,
