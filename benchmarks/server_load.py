@@ -3,7 +3,7 @@ SQLite or PostgreSQL, in one server process or two.
 
 Usage::
 
-    python benchmarks/server_load.py [--setups sqlite,pg1,pg2] [--tables 10,50,200]
+    python benchmarks/server_load.py [--setups sqlite,pg1,pg2,pg2t] [--tables 10,50,200]
         [--seconds 15] [--warmup 3] [--game dinner] [--players 4] [--think 0.12]
         [--seed 0]
 
@@ -14,7 +14,11 @@ process over WebSockets. The setups:
 * ``sqlite``: one ``partyrules serve`` process over its own SQLite file;
 * ``pg1``, ``pg2``: ``partyrules serve --db postgresql://... --workers 1`` (or 2) over a
   throwaway PostgreSQL cluster (``tests/server/postgres.py``'s ``TemporaryCluster``);
-  the processes listen on one port, so every client simply connects to it.
+  the processes listen on one port, so every client simply connects to it (and the
+  kernel spreads a table's connections over both);
+* ``pg2t``: two separate ``partyrules serve`` processes over one PostgreSQL database,
+  each table created on and connected to one of them, in turn: what a proxy that routes
+  by table id would do.
 
 A seat that may act picks a random entry of its update's ``legal`` list, sends it and
 then a ``ping``; the server handles a connection's messages in order, so the last update
@@ -70,8 +74,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 30.0
 """The longest a client waits for one message before it gives up on its table."""
 
-SETUPS = {"sqlite": ("sqlite", 1), "pg1": ("postgresql", 1), "pg2": ("postgresql", 2)}
-"""Each setup's database and number of server processes."""
+SETUPS = {"sqlite": ("sqlite", 1), "pg1": ("postgresql", 1), "pg2": ("postgresql", 2),
+          "pg2t": ("postgresql", -2)}
+"""Each setup's database and number of server processes (negative: that many separate
+servers, each table on one of them)."""
 
 _VERSION = re.compile(r'\{"type":"update","version":(\d+),')
 
@@ -283,6 +289,7 @@ async def table_runner(bases: list[str], game: str, players: int, rng: random.Ra
 def start_server(folder: Path, db: str, processes: int) -> tuple[subprocess.Popen[bytes], str]:
     """A ``partyrules serve`` over ``db``; its address once it answers."""
     port = free_port()
+    folder.mkdir(exist_ok=True)
     log = (folder / "server.log").open("ab")
     # Every table comes from this one address: the per-address limits are lifted.
     command = [sys.executable, "-m", "partyrules", "serve", "--port", str(port), "--db", db,
@@ -365,7 +372,11 @@ def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]
     """One server, ``tables`` tables for ``args.seconds``: the figures of one row."""
     with tempfile.TemporaryDirectory(prefix="partyrules-load-") as name, \
             database(setup, Path(name)) as db:
-        process, base = start_server(Path(name), db, SETUPS[setup][1])
+        count = SETUPS[setup][1]
+        servers = [start_server(Path(name) / f"server-{index}", db, 1)
+                   for index in range(-count)] if count < 0 else [
+                       start_server(Path(name), db, count)]
+        bases = [base for _, base in servers]
         try:
             rng = random.Random(args.seed)
 
@@ -375,25 +386,29 @@ def measure(setup: str, tables: int, args: argparse.Namespace) -> dict[str, Any]
                 """The CPU the server and the clients used in the measured seconds."""
                 await tally.go.wait()
                 await asyncio.sleep(max(tally.counted_from - time.perf_counter(), 0))
-                cpu.append((cpu_seconds(process.pid), time.process_time()))
+                cpu.append((sum(cpu_seconds(process.pid) for process, _ in servers),
+                            time.process_time()))
                 await asyncio.sleep(max(tally.deadline - time.perf_counter(), 0))
-                cpu.append((cpu_seconds(process.pid), time.process_time()))
+                cpu.append((sum(cpu_seconds(process.pid) for process, _ in servers),
+                            time.process_time()))
 
             async def run() -> Tally:
                 tally = Tally(tables * (args.players + 1), args.think, args.warmup,
                               args.seconds)
                 await asyncio.gather(clock(tally), *(
-                    table_runner([base], args.game, args.players,
+                    table_runner([bases[index % len(bases)]], args.game, args.players,
                                  random.Random(rng.random()), tally)
-                    for _ in range(tables)))
+                    for index in range(tables)))
                 return tally
 
             tally = asyncio.run(run())
             elapsed = args.seconds
 
         finally:
-            process.terminate()
-            process.wait(30)
+            for process, _ in servers:
+                process.terminate()
+            for process, _ in servers:
+                process.wait(30)
 
     def ms(values: list[float], share: float) -> float:
         return 1000 * percentile(values, share) if values else float("nan")
@@ -449,7 +464,7 @@ def store_commits(rounds: int, actions: int = 200) -> list[tuple[float, float]]:
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--setups", default="sqlite,pg1,pg2",
+    parser.add_argument("--setups", default="sqlite,pg1,pg2,pg2t",
                         help=f"comma-separated, of {', '.join(SETUPS)}")
     parser.add_argument("--tables", default="10,50,200",
                         help="comma-separated table counts, one server each")
