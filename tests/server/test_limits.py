@@ -331,3 +331,36 @@ def test_finding_5_a_broken_frame_is_one_line_of_the_log(
     for record in found:
         assert record.exc_info is None and record.exc_text is None
         assert "\n" not in record.getMessage()
+
+
+def test_finding_5_each_word_of_a_list_is_checked(open_server: ThreadServer) -> None:
+    """When I Dream's Recount types a list of words: each is checked (a list was once
+    taken for one text, and the check failed on it)."""
+    created = open_server.create("when_i_dream", ["person"] * 4)
+
+    async def scenario() -> dict[str, Any]:
+        dreamer = await Client.join(open_server.ws_base, created["id"],
+                                    created["seats"][0]["token"])
+        host = await Client.join(open_server.ws_base, created["id"], created["host"])
+        time_up = next(entry for entry in host.update["legal"]
+                       if entry["action"]["type"] == "TimeUp")
+        await host.send({"type": "act", "action": time_up["action"]})
+        await host.settle()
+        for _ in range(10):
+            await dreamer.settle()
+            kinds = {entry["action"]["type"]: entry for entry in dreamer.update["legal"]}
+            if "Recount" in kinds:
+                recount = kinds["Recount"]["action"]
+                version = dreamer.update["version"]
+                await dreamer.send({"type": "act", "action": {
+                    **recount, "words": ["sea", "sky\u202e"]}})
+                error = await dreamer.error()
+                await dreamer.settle()
+                assert dreamer.update["version"] == version
+                return error
+            await dreamer.send({"type": "act", "action": kinds["DeclineGuess"]["action"]})
+            await asyncio.sleep(0.1)
+        raise AssertionError(f"no Recount: {sorted(kinds)}")
+
+    error = asyncio.run(scenario())
+    assert error["code"] == "malformed" and "Recount.words[1]" in error["message"]

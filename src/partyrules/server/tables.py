@@ -505,9 +505,13 @@ class LiveTable:
                    else f"this connection plays seat {access.seat}")
             raise ProtocolError("forbidden", f"{who}, not seat {seat}")
         for field in free_text_fields(type(action)):
+            where = f"{type(action).__name__}.{field}"
+            value = getattr(action, field)  # a text, or a tuple of texts (a list of words)
+            texts = [(where, value)] if isinstance(value, str) else [
+                (f"{where}[{index}]", text) for index, text in enumerate(value)]
             try:
-                check_text(getattr(action, field), f"{type(action).__name__}.{field}",
-                           self._limits.max_text)
+                for named, text in texts:
+                    check_text(text, named, self._limits.max_text)
             except TextTooLong as refused:
                 raise ProtocolError("too_large", str(refused)) from None
             except LimitExceeded as refused:
