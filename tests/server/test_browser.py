@@ -43,7 +43,9 @@ class Server(ProcessServer):
     ``kill`` it comes back on the same port and database by ``start``."""
 
     def __init__(self, db: Path, log: Path) -> None:
-        super().__init__(db, log, race_pause=RACE_PAUSE)
+        # The session's tables all come from this one address.
+        super().__init__(db, log, race_pause=RACE_PAUSE, options=(
+            "--tables-per-minute", "1000", "--open-tables-per-client", "1000"))
 
     def listing(self, table_id: str) -> dict[str, Any]:
         """The table's entry of ``GET /api/tables``."""
@@ -457,6 +459,7 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
     page.locator("#config-details summary").click()  # the variants are folded
     page.check("#config-no_screen_tables")
     page.fill("#seed-input", "9")
+    page.check("#referee-input")
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden]) .link-row")
     table_id = page.locator("#created").get_attribute("data-table")
@@ -464,6 +467,7 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
     roles = page.eval_on_selector_all("#links .link-row",
                                       "(rows) => rows.map((r) => r.dataset.role)")
     assert roles == ["host", "seat-0", "seat-1", "seat-2", "spectator"]
+    assert "referee" in page.locator('#links [data-role="host"] strong').inner_text()
     assert page.locator('#links [data-role="seat-2"] input').count() == 0  # a bot has no link
     link = page.locator('#links [data-role="seat-1"] input').input_value()
     assert link.startswith(f"{server.base}/table/{table_id}#token=")
@@ -475,7 +479,28 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
     seat = open_table(contexts, server, link.removeprefix(server.base))
     assert seat.locator("#role").inner_text() == "Seat 1"
     assert seat.evaluate("() => window.PartyTable.welcome.table.config.no_screen_tables") is True
+    assert seat.evaluate("() => window.PartyTable.welcome.table.referee") is True
     # A config the game refuses is shown, not swallowed.
     page.fill("#config-guests", "[]")
     page.click("#create-button")
     page.wait_for_selector('#banners .banner.error[data-code="invalid_config"]')
+
+
+def test_the_host_closes_the_table_and_then_reads_the_replay(server: Server,
+                                                             contexts: Any) -> None:
+    created = server.create("dinner", config={"players": 3},
+                            seats=["person", "random", "random"], seed=12)
+    host = open_table(contexts, server, created["links"]["host"])
+    seat = open_table(contexts, server, created["links"]["seats"]["0"])
+    # A host who plays (no referee) sees no replay while the game goes on.
+    assert host.locator("#replay-button").is_hidden()
+    assert host.locator("#close-button").is_visible()
+    assert seat.locator("#close-button").is_hidden()
+    host.once("dialog", lambda dialog: dialog.accept())  # "Close this table for everyone?"
+    host.click("#close-button")
+    for page in (host, seat):
+        page.wait_for_function("() => document.body.dataset.closed === 'true'")
+        assert "closed" in page.locator("#turn-line").inner_text()
+        assert page.locator("#replay-button").is_visible()
+        assert page.locator("#close-button").is_hidden()
+        assert_clean(page)
