@@ -19,7 +19,8 @@ from partyrules.core.match import PeekingRandomPlayer, Player
 from partyrules.core.testing import action_key
 
 PLAYTHROUGHS = 20
-"""Random playthroughs per game; a few states of each are checked, seat by seat."""
+"""Random playthroughs per game in the CI profile (``-m ci``; the default run plays 8); a
+few states of each are checked, seat by seat."""
 STATES = 6
 """States checked per playthrough."""
 DRAWS = 3
@@ -63,20 +64,22 @@ def check_plays_from_its_view(game: partyrules.Game[Any, Any, Any, Any], bot: Pl
     return compared
 
 
+@pytest.mark.parametrize("playthroughs",
+                         [8, pytest.param(PLAYTHROUGHS, id="ci", marks=pytest.mark.ci)])
 @pytest.mark.parametrize("name", sorted(partyrules.GAMES))
 @pytest.mark.parametrize("spec", ["random", "greedy"])
-def test_the_bot_chooses_from_its_view_alone(spec: str, name: str) -> None:
+def test_the_bot_chooses_from_its_view_alone(spec: str, name: str, playthroughs: int) -> None:
     game = partyrules.get_game(name)
     bot = make_bot(spec, game)
     compared: list[int] = []
 
-    @settings(max_examples=PLAYTHROUGHS)
+    @settings(max_examples=playthroughs)
     @given(testing.playthroughs(game, testing.configs(game, **SHORT.get(name, {}))))
     def run(pt: testing.Playthrough) -> None:
         compared.append(check_plays_from_its_view(game, bot, pt))
 
     run()
-    assert sum(compared) >= PLAYTHROUGHS * DRAWS
+    assert sum(compared) >= playthroughs * DRAWS
 
 
 @pytest.mark.parametrize("name", sorted(name for name, game in partyrules.GAMES.items()

@@ -82,11 +82,14 @@ def tensor_of(state: State, seat: int | None) -> Sequence[float]:
 # -- the kit -------------------------------------------------------------------------------
 
 
-@settings(max_examples=30)
-@given(testing.playthroughs(GAME))
-def test_kit_every_listed_action_has_an_id_and_every_view_a_tensor(
-        playthrough: testing.Playthrough) -> None:
-    testing.check_encoding(GAME, playthrough)
+@pytest.mark.parametrize("games", [10, pytest.param(30, id="ci", marks=pytest.mark.ci)])
+def test_kit_every_listed_action_has_an_id_and_every_view_a_tensor(games: int) -> None:
+    @settings(max_examples=games)
+    @given(testing.playthroughs(GAME))
+    def run(playthrough: testing.Playthrough) -> None:
+        testing.check_encoding(GAME, playthrough)
+
+    run()
 
 
 @settings(max_examples=6)

@@ -74,13 +74,17 @@ def hot(tensor: object, config: Config, name: str) -> list[int]:
 # -- the kit's property over random games ------------------------------------------------------
 
 
-@settings(max_examples=36)
-@given(testing.playthroughs(GAME, testing.configs(
-    GAME, turn_limit=st.integers(5, 40), offers_per_turn=st.none() | st.integers(0, 3))))
-def test_encoding_holds_over_random_games(playthrough: testing.Playthrough) -> None:
-    testing.check_encoding(GAME, playthrough, samples=12)
-    bound = GAME.max_decisions(playthrough.config)  # type: ignore[misc]
-    assert bound is not None and len(playthrough.actions) <= bound
+@pytest.mark.parametrize("games", [10, pytest.param(36, id="ci", marks=pytest.mark.ci)])
+def test_encoding_holds_over_random_games(games: int) -> None:
+    @settings(max_examples=games)
+    @given(testing.playthroughs(GAME, testing.configs(
+        GAME, turn_limit=st.integers(5, 40), offers_per_turn=st.none() | st.integers(0, 3))))
+    def run(playthrough: testing.Playthrough) -> None:
+        testing.check_encoding(GAME, playthrough, samples=12)
+        bound = GAME.max_decisions(playthrough.config)  # type: ignore[misc]
+        assert bound is not None and len(playthrough.actions) <= bound
+
+    run()
 
 
 def test_encoding_holds_through_a_won_game() -> None:

@@ -19,25 +19,27 @@ from partyrules.games.dylan_dog.cards import DEFAULT_BOARD, catalog
 from partyrules.games.dylan_dog.state import Config
 
 GAME = partyrules.get_game("dylan_dog")
-EXAMPLES = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else 6
-"""Random games per configuration below (6 in CI, 25 in the soak: the shared
-invariant tests play more of every game)."""
+SOAK_EXAMPLES = 25 if os.environ.get("HYPOTHESIS_PROFILE") == "soak" else None
+"""Random games per configuration below: 2 in the default run, 6 in the CI profile
+(``-m ci``), 25 in the soak (the shared invariant tests play more of every game)."""
 
 
 
+@pytest.mark.parametrize("examples", [2, pytest.param(6, id="ci", marks=pytest.mark.ci)])
 @pytest.mark.parametrize("players", [3, 6])
-def test_spec_every_invariant_holds_at_3_and_6_players(players: int) -> None:
+def test_spec_every_invariant_holds_at_3_and_6_players(players: int, examples: int) -> None:
+    examples = SOAK_EXAMPLES or examples
     configs = testing.configs(GAME, players=players, turn_limit=st.integers(30, 150))
     played: list[int] = []
 
-    @settings(max_examples=EXAMPLES)
+    @settings(max_examples=examples)
     @given(testing.playthroughs(GAME, configs))
     def run(playthrough: testing.Playthrough) -> None:
         testing.check_all(GAME, playthrough)
         played.append(len(playthrough.actions))
 
     run()
-    assert len(played) == EXAMPLES and min(played) > 0
+    assert len(played) == examples and min(played) > 0
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -96,10 +96,14 @@ def block(config: Config, kind: type) -> tuple[int, int]:
 # -- the kit's property over random games ------------------------------------------------------
 
 
-@settings(max_examples=30)
-@given(testing.playthroughs(GAME))
-def test_encoding_holds_over_random_games(playthrough: testing.Playthrough) -> None:
-    testing.check_encoding(GAME, playthrough, samples=6)
+@pytest.mark.parametrize("games", [10, pytest.param(30, id="ci", marks=pytest.mark.ci)])
+def test_encoding_holds_over_random_games(games: int) -> None:
+    @settings(max_examples=games)
+    @given(testing.playthroughs(GAME))
+    def run(playthrough: testing.Playthrough) -> None:
+        testing.check_encoding(GAME, playthrough, samples=6)
+
+    run()
 
 
 def test_encoding_holds_at_every_state_of_a_game_with_every_expansion() -> None:

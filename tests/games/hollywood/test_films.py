@@ -547,17 +547,26 @@ CUSTOM = [
 ]
 
 
-@settings(max_examples=50)
-@given(st.lists(st.sampled_from(RELEVANT), max_size=8))
-def test_scandals_obligation_matches_exhaustive_search(cards: list[CardKind]) -> None:
-    assert scandal_obligation(cards) == brute_obligation(cards)
+# The brute force takes about 0.3 s a hand: the default run compares a few hands, the CI
+# profile (``-m ci``) the larger samples.
+@pytest.mark.parametrize("hands", [12, pytest.param(50, id="ci", marks=pytest.mark.ci)])
+def test_scandals_obligation_matches_exhaustive_search(hands: int) -> None:
+    @settings(max_examples=hands)
+    @given(st.lists(st.sampled_from(RELEVANT), max_size=8))
+    def run(cards: list[CardKind]) -> None:
+        assert scandal_obligation(cards) == brute_obligation(cards)
+
+    run()
 
 
-@settings(max_examples=100)
-@given(st.lists(st.sampled_from(RELEVANT + CUSTOM), max_size=7))
-def test_scandals_obligation_matches_exhaustive_search_with_custom_cards(
-        cards: list[CardKind]) -> None:
-    assert scandal_obligation(cards) == brute_obligation(cards)
+@pytest.mark.parametrize("hands", [25, pytest.param(100, id="ci", marks=pytest.mark.ci)])
+def test_scandals_obligation_matches_exhaustive_search_with_custom_cards(hands: int) -> None:
+    @settings(max_examples=hands)
+    @given(st.lists(st.sampled_from(RELEVANT + CUSTOM), max_size=7))
+    def run(cards: list[CardKind]) -> None:
+        assert scandal_obligation(cards) == brute_obligation(cards)
+
+    run()
 
 
 def test_scandals_obligation_examples() -> None:

@@ -91,10 +91,11 @@ def default_table(seed: int = 1) -> State:
 # -- the kit's property ----------------------------------------------------------------------
 
 
-def test_spec_the_encoding_holds_over_random_games() -> None:
+@pytest.mark.parametrize("games", [10, pytest.param(35, id="ci", marks=pytest.mark.ci)])
+def test_spec_the_encoding_holds_over_random_games(games: int) -> None:
     played: list[int] = []
 
-    @settings(max_examples=35, deadline=None)
+    @settings(max_examples=games, deadline=None)
     @given(testing.playthroughs(GAME))
     def run(playthrough: testing.Playthrough) -> None:
         testing.check_encoding(GAME, playthrough, samples=6)
@@ -103,7 +104,7 @@ def test_spec_the_encoding_holds_over_random_games() -> None:
         played.append(len(playthrough.actions))
 
     run()
-    assert len(played) == 35 and min(played) > 0
+    assert len(played) == games and min(played) > 0
 
 
 @pytest.mark.parametrize("options", [
