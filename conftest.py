@@ -97,11 +97,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> PagesInOneWo
     return PagesInOneWorker(config, log)
 
 
-_LONG_FIRST = ("tests/server/test_browser.py", "test_exploration.py", "tests/test_simulation.py",
+_LONG_FIRST = ("tests/server/test_processes.py", "tests/server/test_restart.py",
+               "tests/server/test_browser.py", "test_exploration.py", "tests/test_simulation.py",
                "tests/test_invariants.py")
-"""Files whose tests take seconds each (browsers, explorations, Ray, the invariants' random
-games): collected first, so that pytest-xdist hands them out while the short tests can
-still fill the other worker, rather than leaving one worker alone on a long tail."""
+"""Files whose tests take seconds each (server processes killed and restarted, browsers,
+explorations, Ray, the invariants' random games): collected first, so that pytest-xdist
+hands them out while the short tests can still fill the other worker, rather than leaving
+one worker alone on a long tail."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -8,7 +8,8 @@ passes :func:`~partyrules.core.testing.check_continues` for some random steps, a
 renders. Narration is checked too: ``describe_action`` is total on any action value, and
 tells a viewer nothing its view does not show.
 
-``PARTYRULES_FUZZ`` sets the mutants per game and check (CI: 40); the soak runs more.
+The default run tries 15 mutants per game and check; ``PARTYRULES_FUZZ`` sets those of
+the CI profile (``-m ci``: 40 when unset) and of the soak, which runs more.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ import partyrules
 from partyrules.core import testing
 
 MUTANTS = int(os.environ.get("PARTYRULES_FUZZ", "40"))
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+SIZES = [pytest.param(MUTANTS if SOAK else 15, id="default"),
+         pytest.param(MUTANTS, id="ci", marks=pytest.mark.ci)]
+"""Mutants per game and check: the default run's, and the CI profile's."""
 STEPS = 25
 CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
     "dany": ({"players": 4}, {"players": 6, "danys_reason": True}),
@@ -119,15 +124,17 @@ def _load(text: str) -> Any:
         return None
 
 
-FUZZ = settings(max_examples=MUTANTS, suppress_health_check=[HealthCheck.too_slow,
-                                                              HealthCheck.data_too_large])
+def fuzz(mutants: int) -> settings:
+    return settings(max_examples=mutants, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.data_too_large])
 
 
+@pytest.mark.parametrize("tries", SIZES)
 @pytest.mark.parametrize("name", NAMES)
-def test_a_mutated_state_is_refused_or_the_engine_goes_on_from_it(name: str) -> None:
+def test_a_mutated_state_is_refused_or_the_engine_goes_on_from_it(name: str, tries: int) -> None:
     game = partyrules.get_game(name)
 
-    @FUZZ
+    @fuzz(tries)
     @given(mutants(name, "State"), st.integers(0, 2**32))
     def run(text: str, seed: int) -> None:
         state = _load(text)
@@ -137,11 +144,12 @@ def test_a_mutated_state_is_refused_or_the_engine_goes_on_from_it(name: str) -> 
     run()
 
 
+@pytest.mark.parametrize("tries", SIZES)
 @pytest.mark.parametrize("name", NAMES)
-def test_a_mutated_view_is_refused_or_renders(name: str) -> None:
+def test_a_mutated_view_is_refused_or_renders(name: str, tries: int) -> None:
     game = partyrules.get_game(name)
 
-    @FUZZ
+    @fuzz(tries)
     @given(mutants(name, "View"))
     def run(text: str) -> None:
         view = _load(text)
@@ -152,13 +160,14 @@ def test_a_mutated_view_is_refused_or_renders(name: str) -> None:
     run()
 
 
+@pytest.mark.parametrize("tries", SIZES)
 @pytest.mark.parametrize("name", NAMES)
-def test_describe_action_is_total_on_any_action_value(name: str) -> None:
+def test_describe_action_is_total_on_any_action_value(name: str, tries: int) -> None:
     """For any value of the game's action types, a line or ``IllegalAction``."""
     game = partyrules.get_game(name)
     states = [s for pt in playthroughs(name) for s in pt.states[::max(1, len(pt.states) // 30)]]
 
-    @FUZZ
+    @fuzz(tries)
     @given(st.sampled_from(states), st.one_of(*map(st.from_type, game.action_types)),
            st.data())
     def run(state: Any, action: Any, data: st.DataObject) -> None:
