@@ -1,6 +1,7 @@
 """Shared pytest settings: hypothesis profiles sized for CI and for long local soaks.
 
-``PARTYRULES_GAMES`` sets how many random games each invariant runs per game (CI: 30);
+``PARTYRULES_GAMES`` sets how many random games each invariant runs per game in the CI
+profile (``-m ci``: 30 when unset; the default run plays 8);
 ``HYPOTHESIS_PROFILE=soak`` with ``PARTYRULES_GAMES=10000`` is the local soak. The default
 profile is derandomized, so CI explores the same games on every run.
 """
