@@ -1,10 +1,13 @@
-"""The PettingZoo adapter: PettingZoo's own API, parallel API and seed tests for every
-game, observations that are the encoding's tensors, masks over its fixed action ids, the
-global state, full random-agent games whose rewards match the outcome, render and errors;
-a game without an encoding keeps the JSON-bytes observations and per-decision ids."""
+"""The PettingZoo adapter: PettingZoo's own API, parallel API, seed, parallel seed and
+render tests for every game, observations that are the encoding's tensors inside bounded
+boxes, masks over its fixed action ids, an illegal move ending the game as in PettingZoo's
+classic games, the global state, full random-agent games whose rewards match the outcome,
+render (ansi and human) and errors; a game without an encoding keeps the JSON-bytes
+observations and per-decision ids."""
 
 from __future__ import annotations
 
+import logging
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -16,6 +19,8 @@ import pytest
 from pettingzoo.test import (  # type: ignore[import-untyped]
     api_test,
     parallel_api_test,
+    parallel_seed_test,
+    render_test,
     seed_test,
 )
 from pettingzoo.test.state_test import (  # type: ignore[import-untyped]
@@ -29,6 +34,7 @@ import partyrules
 from partyrules.adapters import driver
 from partyrules.adapters.pettingzoo import (
     DEFAULT_OBSERVATION_LENGTH,
+    ILLEGAL_MOVE_REWARD,
     ObservationOverflow,
     PartyRulesEnv,
     PartyRulesParallelEnv,
@@ -79,10 +85,8 @@ def test_every_registered_game_has_a_size_and_an_encoding() -> None:
 
 
 # The warnings api_test gives every dict-observation env outside its own list of classic
-# env names (tictactoe's and connect four's format is the same), and the state test's
-# about an unbounded Box: a tensor's ranges are the game's (documented on its page).
-QUIET = ["Observation is not a NumPy array", "Observation space for each agent probably",
-         "Environment's m.* state space value is"]
+# env names (tictactoe's and connect four's format is the same).
+QUIET = ["Observation is not a NumPy array", "Observation space for each agent probably"]
 
 
 @pytest.mark.parametrize("name", [*NAMES, "without_encoding"])
@@ -108,8 +112,17 @@ def test_pettingzoo_api_tests(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_pettingzoo_seed_test(name: str) -> None:
+def test_pettingzoo_seed_tests(name: str) -> None:
     seed_test(lambda: make(name), num_cycles=100)
+    # It samples the whole action space, not the masks: the first joint step is most
+    # likely an illegal move, which ends the game (both copies alike).
+    parallel_seed_test(lambda: make_parallel(name), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pettingzoo_render_test(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(lambda render_mode=None: make(name, render_mode=render_mode))
+    assert "-- seat_" in capsys.readouterr().out  # "human" printed a seat's view
 
 
 def play(table: Any, seed: int, choice_seed: int = 0) -> Iterator[tuple[str, Any, int]]:
@@ -249,20 +262,85 @@ def test_the_parallel_env_takes_a_simultaneous_step_at_once() -> None:
         table.step({})
 
 
-def test_the_parallel_env_refuses_a_missing_or_unmasked_action() -> None:
+def test_the_parallel_env_refuses_a_missing_action_or_one_that_is_no_id() -> None:
     table = make_parallel("dany")
     observations, _ = table.reset(seed=2)
     before = table.game_state
     (agent,) = table.deciding
     with pytest.raises(IllegalAction, match=f"{agent} decides now but has no action"):
         table.step({other: 0 for other in table.agents if other != agent})
+    with pytest.raises(IllegalAction, match=r"an action id is an int, not 1\.5"):
+        table.step({agent: 1.5})
+    assert table.game_state == before and table.replay().actions == ()
+    assert table.agents == table.possible_agents
+    good = int(np.flatnonzero(observations[agent]["action_mask"])[0])
+    table.step({agent: np.int64(good)})
+    assert table.game_state != before
+
+
+def test_the_parallel_env_can_raise_on_an_unmasked_action() -> None:
+    table = make_parallel("dany", illegal="raise")
+    observations, _ = table.reset(seed=2)
+    before = table.game_state
+    (agent,) = table.deciding
     bad = int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match=f"{bad} is not a legal action id"):
         table.step({agent: bad})
     assert table.game_state == before and table.replay().actions == ()
-    good = int(np.flatnonzero(observations[agent]["action_mask"])[0])
-    table.step({agent: np.int64(good)})
-    assert table.game_state != before
+    assert table.agents == table.possible_agents
+
+
+def first_joint_step(table: PartyRulesParallelEnv) -> dict[str, Any]:
+    """Play the parallel env with the lowest legal ids up to a step of several agents;
+    returns that step's observations."""
+    observations, _ = table.reset(seed=1)
+    while len(table.deciding) < 2:
+        observations, *_ = table.step({
+            agent: int(np.flatnonzero(observations[agent]["action_mask"])[0])
+            for agent in table.deciding})
+    return observations
+
+
+def test_an_illegal_move_in_a_joint_step_ends_the_game_for_everyone(
+        caplog: pytest.LogCaptureFixture) -> None:
+    table = make_parallel("dinner", render_mode="ansi")
+    observations = first_joint_step(table)
+    before, told = table.game_state, table.replay().actions
+    first, second, *_ = table.deciding
+    bad = int(np.flatnonzero(observations[second]["action_mask"] == 0)[0])
+    actions = {agent: int(np.flatnonzero(observations[agent]["action_mask"])[0])
+               for agent in table.deciding}
+    actions[second] = bad
+    with caplog.at_level(logging.WARNING):
+        observations, rewards, terminations, truncations, infos = table.step(actions)
+    assert "Illegal move made" in caplog.text
+    assert rewards == {agent: ILLEGAL_MOVE_REWARD if agent == second else 0.0
+                       for agent in table.possible_agents}
+    assert all(terminations.values()) and not any(truncations.values())
+    assert infos[second] == {"illegal_action": bad} and infos[first] == {}
+    assert set(observations) == set(table.possible_agents)
+    assert not any(o["action_mask"].any() for o in observations.values())
+    assert table.agents == [] and table.deciding == []
+    # None of the step's moves is applied, the legal ones included.
+    assert table.game_state == before and table.replay().actions == told
+    assert f"{second} made an illegal move (id {bad}): the game ends" in (table.render() or "")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.step({})
+    table.reset(seed=1)  # a new game starts afresh
+    assert table.agents == table.possible_agents and table.deciding
+
+
+def test_every_illegal_move_of_a_joint_step_costs_its_agent() -> None:
+    table = make_parallel("dinner")
+    observations = first_joint_step(table)
+    deciding = table.deciding
+    actions = {agent: int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
+               for agent in deciding}
+    _, rewards, terminations, _, infos = table.step(actions)
+    assert rewards == {agent: ILLEGAL_MOVE_REWARD if agent in deciding else 0.0
+                       for agent in table.possible_agents}
+    assert all(terminations.values())
+    assert all(infos[agent] == {"illegal_action": actions[agent]} for agent in deciding)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -301,6 +379,40 @@ def test_races_are_drawn_with_the_seeded_rng() -> None:
     assert len(racers) > 1
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_observations_lie_in_the_bounded_box_of_the_encodings_bounds(name: str) -> None:
+    table, parallel = make(name), make_parallel(name)
+    inner = raw(table)
+    encoding = inner.game.encoding
+    low, high = (np.asarray(side, np.float32)
+                 for side in encoding.observation_bounds(inner.config))
+    for box in (table.observation_space("seat_0")["observation"],
+                parallel.observation_space("seat_0")["observation"]):
+        assert box.is_bounded("both")  # every size in the tests sets a bound
+        np.testing.assert_array_equal(box.low.ravel(), low)
+        np.testing.assert_array_equal(box.high.ravel(), high)
+    assert inner.state_space.is_bounded("both")
+    assert inner.state_space.low.min() == low.min()
+    assert inner.state_space.high.max() == high.max()
+    spaces = {agent: table.observation_space(agent) for agent in table.possible_agents}
+    for seed in range(4):  # random games: at every step, every seat's tensor (state())
+        for agent, _, _ in play(table, seed=seed, choice_seed=seed):
+            assert spaces[agent].contains(table.observe(agent))
+            assert inner.state_space.contains(table.state())
+
+
+def test_a_game_that_declares_no_bounds_keeps_an_unbounded_box() -> None:
+    dany = partyrules.get_game("dany")
+    unbounded = attrs.evolve(dany, name="dany_unbounded", encoding=attrs.evolve(
+        dany.encoding, observation_bounds=None))
+    box = env(unbounded, 4).observation_space("seat_0")["observation"]
+    assert not box.is_bounded("below") and not box.is_bounded("above")
+    wrong = attrs.evolve(dany, name="dany_wrong", encoding=attrs.evolve(
+        dany.encoding, observation_bounds=lambda config: ((0.0,), (1.0,))))
+    with pytest.raises(InvalidConfig, match="observation_bounds gives 1 and 1 bounds"):
+        env(wrong, 4)
+
+
 def test_a_simultaneous_choice_stays_hidden_from_the_others() -> None:
     table = make("dinner")
     inner = raw(table)
@@ -327,8 +439,37 @@ def test_a_simultaneous_choice_stays_hidden_from_the_others() -> None:
     np.testing.assert_array_equal(seen[0], seen[1])
 
 
-def test_an_unmasked_id_is_an_illegal_action_and_changes_nothing() -> None:
-    table = make("dany")
+def test_an_unmasked_id_ends_the_game_as_in_the_classic_games(
+        caplog: pytest.LogCaptureFixture) -> None:
+    table = make("dany", render_mode="ansi")
+    inner = raw(table)
+    table.reset(seed=2)
+    table.step(int(np.flatnonzero(table.observe("seat_0")["action_mask"])[0]))
+    agent = table.agent_selection
+    before, told = inner.game_state, inner.replay().actions
+    bad = int(np.flatnonzero(table.observe(agent)["action_mask"] == 0)[0])
+    with caplog.at_level(logging.WARNING):
+        table.step(np.int64(bad))
+    assert "Illegal move made, game terminating with current player losing" in caplog.text
+    expected = {other: ILLEGAL_MOVE_REWARD if other == agent else 0.0
+                for other in table.possible_agents}
+    assert table.rewards == expected
+    assert all(table.terminations.values()) and not any(table.truncations.values())
+    assert table.infos[agent] == {"illegal_action": bad}
+    assert inner.game_state == before and inner.replay().actions == told
+    assert not any(table.observe(other)["action_mask"].any() for other in table.agents)
+    assert (table.render() or "").count("made an illegal move") == 1
+    seen = {}
+    while table.agents:  # every agent hears its reward, then steps out
+        seen[table.agent_selection] = table.last()[1]
+        table.step(None)
+    assert seen == expected
+    table.reset(seed=2)
+    assert table.agents == table.possible_agents and not any(table.terminations.values())
+
+
+def test_an_unmasked_id_raises_with_illegal_raise_and_changes_nothing() -> None:
+    table = make("dany", illegal="raise")
     table.reset(seed=2)
     before = raw(table).game_state
     mask = table.observe(table.agent_selection)["action_mask"]
@@ -337,9 +478,19 @@ def test_an_unmasked_id_is_an_illegal_action_and_changes_nothing() -> None:
         table.step(bad)
     with pytest.raises(IllegalAction):
         table.step(-1)
-    assert raw(table).game_state == before
+    assert raw(table).game_state == before and not any(table.terminations.values())
     table.step(np.int64(np.flatnonzero(mask)[0]))  # NumPy integers are accepted
     assert raw(table).game_state != before
+
+
+def test_a_value_that_is_no_id_raises_whatever_the_policy() -> None:
+    table = make("dany")
+    table.reset(seed=2)
+    before = raw(table).game_state
+    for value in (1.0, "3", True):
+        with pytest.raises(IllegalAction, match="an action id is an int"):
+            table.step(value)
+    assert raw(table).game_state == before and not any(table.terminations.values())
 
 
 def test_a_game_without_encoding_has_json_observations_and_per_decision_ids() -> None:
@@ -361,10 +512,14 @@ def test_a_game_without_encoding_has_json_observations_and_per_decision_ids() ->
                 state, seat)
             assert decode_observation(table.state()[seat]) == PLAIN.view(state, seat)
     assert PLAIN.is_terminal(inner.game_state)
-    table.reset(seed=2)
+    strict = env(PLAIN, 4, illegal="raise")
+    strict.reset(seed=2)
     with pytest.raises(IllegalAction, match=r"dany_without_encoding: seat 0 has actions "
                                             r"0 to \d+, not 300"):
-        table.step(300)
+        strict.step(300)
+    table.reset(seed=2)
+    table.step(300)  # past the legal ids: an illegal move
+    assert table.rewards["seat_0"] == ILLEGAL_MOVE_REWARD
 
 
 def test_render_ansi_narrates_like_the_cli() -> None:
@@ -414,6 +569,42 @@ def test_render_without_a_mode_warns() -> None:
         assert table.render() is None
 
 
+def test_render_human_prints_the_view_of_the_agent_to_act(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table = make("dinner", render_mode="human")
+    inner = raw(table)
+    game = inner.game
+    table.reset(seed=1)  # human mode renders by itself after a reset and each step
+    seat_view = game.render_view(game.view(inner.game_state, 0))
+    assert capsys.readouterr().out == f"-- seat_0 sees:\n{seat_view}\n"
+    state = inner.game_state
+    action_id = int(np.flatnonzero(table.observe("seat_0")["action_mask"])[0])
+    table.step(action_id)
+    printed = capsys.readouterr().out
+    action = driver.action_at(game, state, 0, action_id)
+    line = f"    0  {game.describe_action(state, action, None)}"
+    seat = int(table.agent_selection.removeprefix("seat_"))
+    assert printed == (f"{line}\n-- seat_{seat} sees:\n"
+                       f"{game.render_view(game.view(inner.game_state, seat))}\n")
+    assert table.render() is None  # a line is printed once: only the view again
+    assert capsys.readouterr().out.startswith(f"-- seat_{seat} sees:")
+    for _ in play(table, seed=1, choice_seed=3):
+        pass
+    assert capsys.readouterr().out.endswith(
+        f"-- the table sees:\n{game.render_view(game.view(inner.game_state, None))}\n")
+
+
+def test_render_human_of_the_parallel_env_prints_the_spectators_view(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    table = make_parallel("dinner", render_mode="human")
+    game = table.game
+    table.reset(seed=1)
+    spectator = game.render_view(game.view(table.game_state, None))
+    assert capsys.readouterr().out == f"-- the table sees:\n{spectator}\n"
+    assert table.render() is None
+    assert capsys.readouterr().out == f"-- the table sees:\n{spectator}\n"
+
+
 def test_table_rulings_are_applied_and_narrated() -> None:
     table = env("when_i_dream", 4, judge="table", clue_time_limit=True, render_mode="ansi")
     inner = raw(table)
@@ -434,7 +625,9 @@ def test_bad_configs_are_clear_errors() -> None:
     with pytest.raises(InvalidConfig, match="3 to 6 players"):
         env("dylan_dog", 9)
     with pytest.raises(InvalidConfig, match="render_mode"):
-        env("dany", 4, render_mode="human")
+        env("dany", 4, render_mode="rgb_array")
+    with pytest.raises(InvalidConfig, match="illegal is one of terminate, raise"):
+        parallel_env("dany", 4, illegal="ignore")  # type: ignore[arg-type]  # on purpose
     with pytest.raises(InvalidConfig, match="observation_length"):
         env(PLAIN, 4, observation_length=0)
     with pytest.raises(InvalidConfig, match="has an encoding"):

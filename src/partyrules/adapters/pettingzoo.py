@@ -26,6 +26,11 @@ game's :class:`~partyrules.Game` record:
 ``state()`` is the global state for centralized training: every seat's observation, one
 row per seat (:attr:`PartyRulesEnv.state_space`).
 
+An id the mask does not allow is handled as PettingZoo's classic games handle an illegal
+move (their ``TerminateIllegalWrapper``): the game ends, the offender gets -1.0 and every
+other agent 0.0, and a warning is logged (``illegal="raise"`` raises
+:class:`~partyrules.IllegalAction` instead, changing nothing).
+
 >>> import partyrules
 >>> table = env("dany", 4)
 >>> table.reset(seed=3)
@@ -44,7 +49,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium
 import numpy as np
@@ -52,6 +57,7 @@ from numpy.typing import NDArray
 
 # pettingzoo ships no type information (no py.typed): its names are Any to mypy.
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from partyrules.adapters import driver
@@ -63,7 +69,10 @@ from partyrules.core.serialize import dumps, loads
 
 __all__ = [
     "DEFAULT_OBSERVATION_LENGTH",
+    "ILLEGAL_MOVE_REWARD",
+    "ILLEGAL_POLICIES",
     "RENDER_MODES",
+    "IllegalPolicy",
     "ObservationOverflow",
     "PartyRulesEnv",
     "PartyRulesParallelEnv",
@@ -78,8 +87,22 @@ text of the seat's view, zero-padded. The largest views of the five games' rando
 are 825 to 5,410 bytes (``docs/adapters/pettingzoo.md``). A longer view raises
 :class:`ObservationOverflow`; ``observation_length=`` sets another length."""
 
-RENDER_MODES = ("ansi",)
-"""The render modes the environments support: ``"ansi"`` returns the narration text."""
+RENDER_MODES = ("ansi", "human")
+"""The render modes the environments support: ``"ansi"`` returns the narration text,
+``"human"`` prints the new narration lines and a view to stdout (after every reset and
+step, and at each ``render()``, which then returns None)."""
+
+ILLEGAL_POLICIES = ("terminate", "raise")
+"""What ``step`` does with an id the agent's mask does not allow: ``"terminate"`` (the
+default) ends the game as PettingZoo's classic games do, ``"raise"`` raises
+:class:`~partyrules.IllegalAction` and changes nothing."""
+
+ILLEGAL_MOVE_REWARD = -1.0
+"""The reward of an agent whose illegal move ended the game (the others get 0.0), the
+``illegal_reward`` PettingZoo's classic games give their ``TerminateIllegalWrapper``."""
+
+IllegalPolicy = Literal["terminate", "raise"]
+"""The type of ``illegal=``: one of :data:`ILLEGAL_POLICIES`."""
 
 Observation = dict[str, NDArray[Any]]
 """What :meth:`PartyRulesEnv.observe` returns: ``observation`` and ``action_mask``."""
@@ -116,6 +139,23 @@ def _build_config(game: AnyGame, players: int, config: dict[str, Any]) -> Any:
     return game.Config(players=players, **config)
 
 
+def _bounds(game: AnyGame, config: Any, shape: tuple[int, ...]
+            ) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
+    """The least and greatest value of each float of the observation tensor, shaped like
+    it: the encoding's ``observation_bounds``, or unbounded for a game that declares
+    none (the space then promises nothing it cannot check)."""
+    bounds = game.encoding.observation_bounds if game.encoding is not None else None
+    if bounds is None:
+        return (np.full(shape, -np.inf, np.float32), np.full(shape, np.inf, np.float32))
+    low, high = bounds(config)
+    arrays = (np.asarray(low, np.float32), np.asarray(high, np.float32))
+    size = math.prod(shape)
+    if any(array.shape != (size,) for array in arrays):
+        raise InvalidConfig(f"{game.name}: observation_bounds gives {len(low)} and "
+                            f"{len(high)} bounds for a tensor of {size} floats", "encoding")
+    return arrays[0].reshape(shape), arrays[1].reshape(shape)
+
+
 def _spaces(session: _Session, agents: list[str]
             ) -> tuple[dict[str, gymnasium.spaces.Space[Any]],
                        dict[str, gymnasium.spaces.Space[Any]]]:
@@ -136,10 +176,14 @@ class _Session:
     turn, the encoding of observations and masks, the narration and the replay."""
 
     def __init__(self, game: AnyGame, config: Any, render_mode: str | None,
-                 observation_length: int | None) -> None:
+                 observation_length: int | None, illegal: str) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidConfig(f"render_mode is one of {', '.join(RENDER_MODES)} or None, "
                                 f"not {render_mode!r}", "render_mode")
+        if illegal not in ILLEGAL_POLICIES:
+            raise InvalidConfig(f"illegal is one of {', '.join(ILLEGAL_POLICIES)}, not "
+                                f"{illegal!r}", "illegal")
+        self.illegal = illegal
         self.game = game
         self.config = config
         self.render_mode = render_mode
@@ -154,11 +198,12 @@ class _Session:
                                     "without one", "observation_length")
             self.shape = tuple(int(n) for n in game.encoding.observation_shape(config))
             self.length = math.prod(self.shape)
-            # The encoding documents each float's range on the game's page; the space
-            # promises no bound it cannot check.
-            self.space = gymnasium.spaces.Box(-np.inf, np.inf, self.shape, np.float32)
-            self.state_space = gymnasium.spaces.Box(-np.inf, np.inf,
-                                                    (self.players, *self.shape), np.float32)
+            low, high = _bounds(game, config, self.shape)
+            self.space = gymnasium.spaces.Box(low, high, self.shape, np.float32)
+            self.state_space = gymnasium.spaces.Box(
+                np.broadcast_to(low, (self.players, *self.shape)),
+                np.broadcast_to(high, (self.players, *self.shape)),
+                (self.players, *self.shape), np.float32)
         else:
             length = (observation_length if observation_length is not None
                       else DEFAULT_OBSERVATION_LENGTH)
@@ -177,6 +222,7 @@ class _Session:
         self.actions: list[Any] = []
         self._lines: list[str] = []
         self._held: list[str] = []
+        self._printed = 0  # the narration lines "human" has printed
         self._cache: dict[Any, Any] = {}
 
     def reset(self, seed: int | None) -> None:
@@ -195,6 +241,7 @@ class _Session:
         salt, _ = Rng.from_seed(seed ^ 0x5EED_7A61E).next_u64()
         self._turns = Rng.from_seed(salt)
         self.actions, self._lines, self._held = [], [], []
+        self._printed = 0
         self.advance(self.game.setup(self.config, seed))
 
     def advance(self, state: Any) -> None:
@@ -224,9 +271,34 @@ class _Session:
     def chosen(self, seat: int, action: Any) -> Any:
         """The partyrules action of ``seat``'s id ``action`` (``IllegalAction`` if the
         mask does not allow it)."""
-        if isinstance(action, np.integer):
-            action = int(action)
-        return driver.action_at(self.game, self.state, seat, action, self.numbered(seat))
+        return driver.action_at(self.game, self.state, seat, _plain(action),
+                                self.numbered(seat))
+
+    def forfeits(self, seat: int, action: Any) -> bool:
+        """Whether ``seat``'s ``action`` is an illegal move that ends the game: an int id
+        its mask does not allow, with ``illegal="terminate"``. A value that is no int
+        is no move at all and raises ``IllegalAction`` whatever the policy, as does an
+        unmasked id with ``illegal="raise"``."""
+        action = _plain(action)
+        if type(action) is not int:
+            raise IllegalAction(f"{self.game.name}: an action id is an int, not {action!r}")
+        if action in self.numbered(seat):
+            return False
+        if self.illegal == "raise":
+            self.chosen(seat, action)  # raises, naming the legal ids
+        return True
+
+    def forfeit(self, moves: dict[int, int]) -> None:
+        """End the game on the illegal moves of ``moves`` (seat: id): warn as PettingZoo's
+        ``TerminateIllegalWrapper`` does and narrate them; the game state stays the one
+        before them, and nobody decides any more."""
+        EnvLogger.warn_on_illegal_move()
+        self._lines += self._held  # the step is over: its ballots may be told
+        self._held = []
+        for seat, action in sorted(moves.items()):
+            self._lines.append(f"       seat_{seat} made an illegal move (id {action}): "
+                               "the game ends")
+        self.turn = driver.Turn("terminal", ())
 
     def mask(self, seat: int, deciding: bool) -> NDArray[np.int8]:
         """``seat``'s action mask: its legal ids while it decides, else all zeros."""
@@ -268,20 +340,34 @@ class _Session:
         """The winning seats of the finished game."""
         return frozenset(self.game.outcome(self.state).winners)
 
-    def render(self) -> str | None:
-        """The narration so far and the spectator's view (see :meth:`PartyRulesEnv.render`)."""
+    def render(self, seat: int | None) -> str | None:
+        """``"ansi"``: the narration so far and the spectator's view; ``"human"``: print
+        the narration lines not printed yet and ``seat``'s view (the spectator's for
+        None), return None (see :meth:`PartyRulesEnv.render`)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; "
-                                  "use env(..., render_mode='ansi')")
+                                  "use env(..., render_mode='ansi') or 'human'")
             return None
-        view = self.game.render_view(self.game.view(self.state, None))
-        return "\n".join([*self._lines, view])
+        if self.render_mode == "ansi":
+            view = self.game.render_view(self.game.view(self.state, None))
+            return "\n".join([*self._lines, view])
+        heading = "the table" if seat is None else f"seat_{seat}"
+        lines = [*self._lines[self._printed:], f"-- {heading} sees:",
+                 self.game.render_view(self.game.view(self.state, seat))]
+        self._printed = len(self._lines)
+        print("\n".join(lines))
+        return None
 
     def replay(self) -> Replay:
         """The game so far as a replay."""
         if self.seed is None:
             raise IllegalAction("no game yet: reset() the environment first")
         return Replay(self.game.name, self.config, self.seed, tuple(self.actions))
+
+
+def _plain(action: Any) -> Any:
+    """A NumPy integer as the Python int the driver takes; anything else unchanged."""
+    return int(action) if isinstance(action, np.integer) else action
 
 
 class _Extras:
@@ -329,8 +415,22 @@ class _Extras:
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the narration of the actions so far (the lines
         ``partyrules play`` prints, those of an unfinished simultaneous step held back)
-        and the spectator's view. Without a render mode: warns and returns None."""
-        return self._session.render()
+        and the spectator's view. With ``"human"``: prints the narration lines not
+        printed yet and a view, and returns None: in the AEC environment the view of the
+        agent to act (what it may know; the spectator's once the game is over), in the
+        parallel one the spectator's (one screen for every deciding agent, which must
+        not show one seat's hidden cards to the others). Without a render mode: warns
+        and returns None."""
+        return self._session.render(self._render_seat())
+
+    def _render_seat(self) -> int | None:
+        """The seat whose view ``"human"`` prints (None: the spectator's)."""
+        return None
+
+    def _auto_render(self) -> None:
+        """Gymnasium's ``"human"`` mode renders by itself after each reset and step."""
+        if self._session.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         """Nothing to release."""
@@ -345,9 +445,10 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
     """
 
     def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
-                 observation_length: int | None = None) -> None:
+                 observation_length: int | None = None,
+                 illegal: IllegalPolicy = "terminate") -> None:
         super().__init__()
-        self._session = _Session(game, config, render_mode, observation_length)
+        self._session = _Session(game, config, render_mode, observation_length, illegal)
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0",
@@ -381,24 +482,45 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
         self._after_turn()
+        self._auto_render()
 
     def step(self, action: Any) -> None:
         """Apply the action numbered ``action`` of :attr:`agent_selection`.
 
-        An id the mask does not allow raises :class:`~partyrules.IllegalAction` and changes
-        nothing. A terminated agent steps with ``None`` (PettingZoo's dead step).
+        An int id the mask does not allow is an illegal move: with ``illegal="terminate"``
+        (the default) the game ends as in PettingZoo's classic games: the agent gets
+        :data:`ILLEGAL_MOVE_REWARD` (-1.0), every other agent 0.0, every agent is
+        terminated, PettingZoo's illegal-move warning is logged and the agent's info has
+        ``"illegal_action"``; :attr:`game_state` stays the state before the move and
+        :meth:`replay` leaves it out. With ``illegal="raise"`` it raises
+        :class:`~partyrules.IllegalAction` and changes nothing. A value that is no int
+        raises ``IllegalAction`` either way. A terminated agent steps with ``None``
+        (PettingZoo's dead step).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         session = self._session
-        chosen = session.chosen(self._seats[agent], action)
+        seat = self._seats[agent]
+        forfeits = session.forfeits(seat, action)  # raises before any change
         self._cumulative_rewards[agent] = 0.0
-        session.record(session.state, chosen)
-        session.advance(self.game.apply(session.state, chosen))
-        self._after_turn()
-        self._accumulate_rewards()
+        if forfeits:
+            session.forfeit({seat: int(action)})
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = ILLEGAL_MOVE_REWARD
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal_action": int(action)}
+            self._accumulate_rewards()
+            # As TerminateIllegalWrapper does: the agents step out from the first one.
+            self._deads_step_first()
+        else:
+            chosen = session.chosen(seat, action)
+            session.record(session.state, chosen)
+            session.advance(self.game.apply(session.state, chosen))
+            self._after_turn()
+            self._accumulate_rewards()
+        self._auto_render()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and its action mask (all zeros unless it is to act)."""
@@ -409,6 +531,12 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
                 "action_mask": session.mask(seat, deciding)}
 
     # -- internals ------------------------------------------------------------------------
+
+    def _render_seat(self) -> int | None:
+        """The agent to act while the game is on (``"human"`` shows its view)."""
+        if self._session.turn.kind == "terminal":
+            return None
+        return self._seats[self.agent_selection]
 
     def _after_turn(self) -> None:
         """The next agent, or the rewards and terminations at the end."""
@@ -436,8 +564,9 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
     """
 
     def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
-                 observation_length: int | None = None) -> None:
-        self._session = _Session(game, config, render_mode, observation_length)
+                 observation_length: int | None = None,
+                 illegal: IllegalPolicy = "terminate") -> None:
+        self._session = _Session(game, config, render_mode, observation_length, illegal)
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0"}
@@ -467,6 +596,7 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
         agent's observation and info. ``options`` is ignored."""
         self._session.reset(seed)
         self.agents = self.possible_agents[:]
+        self._auto_render()
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[
@@ -474,24 +604,44 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
             dict[str, dict[str, Any]]]:
         """Apply the actions of the deciding agents (:attr:`deciding`): observations,
         rewards (1.0 for each winner at the end, else 0.0), terminations, truncations
-        (never) and infos of every agent. Nothing changes if one of them is missing or
-        not allowed by its mask."""
+        (never) and infos of every agent.
+
+        An illegal move (an int id its mask does not allow) of a deciding agent, with
+        ``illegal="terminate"``, ends the game for every agent, the classic rule applied
+        to a joint step: each agent that moved illegally gets :data:`ILLEGAL_MOVE_REWARD`
+        (-1.0) and ``"illegal_action"`` in its info, every other agent 0.0, and none of
+        the step's moves is applied (the legal ones were made beside a move that ends
+        the game). With ``illegal="raise"`` it raises :class:`~partyrules.IllegalAction`
+        and nothing changes, as for a deciding agent without an action or with a value
+        that is no int, whatever the policy."""
         if not self.agents:
             raise IllegalAction("the game is over: reset() the environment")
         session = self._session
-        chosen = []
         for seat in session.turn.seats:
             agent = _agent(seat)
             if agent not in actions:
                 raise IllegalAction(f"{agent} decides now but has no action in the step")
-            chosen.append(session.chosen(seat, actions[agent]))
+        illegal = {seat: int(actions[_agent(seat)]) for seat in session.turn.seats
+                   if session.forfeits(seat, actions[_agent(seat)])}
+        agents = self.agents
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        if illegal:
+            session.forfeit(illegal)
+            rewards = {agent: ILLEGAL_MOVE_REWARD if self._seats[agent] in illegal else 0.0
+                       for agent in agents}
+            for seat, action in illegal.items():
+                infos[_agent(seat)] = {"illegal_action": action}
+            self.agents = []
+            self._auto_render()
+            return (self._observations(agents), rewards, dict.fromkeys(agents, True),
+                    dict.fromkeys(agents, False), infos)
+        chosen = [session.chosen(seat, actions[_agent(seat)]) for seat in session.turn.seats]
         state = session.state
         for action in chosen:  # in seat order; the choices commute
             session.record(state, action)
             state = self.game.apply(state, action)
         session.advance(state)
-        agents = self.agents
-        observations = self._observations()
+        observations = self._observations(agents)
         rewards = dict.fromkeys(agents, 0.0)
         done = session.turn.kind == "terminal"
         if done:
@@ -499,15 +649,18 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
             rewards = {agent: 1.0 if self._seats[agent] in winners else 0.0
                        for agent in agents}
             self.agents = []
+        self._auto_render()
         return (observations, rewards, dict.fromkeys(agents, done),
-                dict.fromkeys(agents, False), {agent: {} for agent in agents})
+                dict.fromkeys(agents, False), infos)
 
-    def _observations(self) -> dict[str, Observation]:
+    def _observations(self, agents: list[str] | None = None) -> dict[str, Observation]:
+        """The observations of ``agents`` (default: the live ones)."""
         session = self._session
         deciding = set(session.turn.seats)
+        chosen = self.agents if agents is None else agents
         return {agent: {"observation": session.observation(seat).copy(),
                         "action_mask": session.mask(seat, seat in deciding)}
-                for agent, seat in self._seats.items() if agent in self.agents}
+                for agent, seat in self._seats.items() if agent in chosen}
 
 
 def _game_of(game: str | AnyGame) -> AnyGame:
@@ -515,25 +668,34 @@ def _game_of(game: str | AnyGame) -> AnyGame:
 
 
 def env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
-        observation_length: int | None = None, **config: Any) -> AECEnv:
+        observation_length: int | None = None, illegal: IllegalPolicy = "terminate",
+        **config: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` (a registry name or a
     :class:`~partyrules.Game`) for ``players`` seats.
 
     ``config`` holds the game's other config fields (``turn_limit=40``,
     ``danys_reason=True`` ...); a bad one raises :class:`~partyrules.InvalidConfig`.
-    ``render_mode`` is None or ``"ansi"``; ``observation_length`` sets the byte length of
-    the observations of a game without an encoding (:data:`DEFAULT_OBSERVATION_LENGTH`).
+    ``render_mode`` is None, ``"ansi"`` or ``"human"`` (:data:`RENDER_MODES`);
+    ``observation_length`` sets the byte length of the observations of a game without an
+    encoding (:data:`DEFAULT_OBSERVATION_LENGTH`). ``illegal`` says what an id the mask
+    does not allow does (:data:`ILLEGAL_POLICIES`): ``"terminate"`` ends the game with
+    -1.0 for the offender, as PettingZoo's classic games do (their
+    ``TerminateIllegalWrapper``, which a policy sampling the whole action space meets in
+    PettingZoo's own seed tests); ``"raise"`` raises :class:`~partyrules.IllegalAction`,
+    for code that must never send one (a bug then stops at once).
     The environment is wrapped in PettingZoo's ``OrderEnforcingWrapper`` (``.unwrapped``
     is the :class:`PartyRulesEnv`).
     """
     the_game = _game_of(game)
     built = _build_config(the_game, players, config)
     return OrderEnforcingWrapper(PartyRulesEnv(the_game, built, render_mode=render_mode,
-                                               observation_length=observation_length))
+                                               observation_length=observation_length,
+                                               illegal=illegal))
 
 
 def parallel_env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
                  observation_length: int | None = None,
+                 illegal: IllegalPolicy = "terminate",
                  **config: Any) -> PartyRulesParallelEnv:
     """A PettingZoo parallel environment of ``game`` for ``players`` seats (the
     arguments are those of :func:`env`): one step per decision, every pending seat of a
@@ -547,4 +709,4 @@ def parallel_env(game: str | AnyGame, players: int, *, render_mode: str | None =
     the_game = _game_of(game)
     built = _build_config(the_game, players, config)
     return PartyRulesParallelEnv(the_game, built, render_mode=render_mode,
-                                 observation_length=observation_length)
+                                 observation_length=observation_length, illegal=illegal)

@@ -17,6 +17,9 @@ fixed size. A game provides them in an :class:`Encoding` (its ``Game.encoding``)
   length ``prod(observation_shape(config))``, a pure function of the view: equal views give
   equal tensors, so a seat's tensor never tells more than its view. The core stays free of
   numpy: the function returns a tuple or an ``array('f')``, and the adapters convert.
+  ``observation_bounds(config)`` gives each float's least and greatest value, derived
+  from the encoding (a count over its scale) and the rules' bounds (the most cards a
+  hand can hold), not measured.
 
 Each game's page documents its layout (what every id and every float means).
 
@@ -68,6 +71,11 @@ class Encoding(Generic[C, S, A, V]):
     """The shape of the observation tensor of a config (flattened in C order)."""
     observation_tensor: Callable[[V], Sequence[float]]
     """The flat observation tensor of a view: a tuple or an ``array('f')``."""
+    observation_bounds: Callable[[C], tuple[Sequence[float], Sequence[float]]] | None = None
+    """``observation_bounds(config)``: ``(low, high)``, the least and the greatest value
+    each float of the flat tensor can take by the encoding's definition and the rules'
+    bounds (``math.inf`` where the rules set none), one entry per float; None when the
+    game declares no bounds. Frameworks make their observation spaces of them."""
 
 
 def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:

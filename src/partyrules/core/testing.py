@@ -35,6 +35,7 @@ import copy
 import math
 import random
 import typing
+from array import array
 from collections.abc import Callable, Iterator
 from typing import Any, Literal
 
@@ -448,15 +449,17 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
     """8. The game's encoding (:mod:`partyrules.core.encoding`), when it has one: every
     listed action has an id in the space, no two share one, and the id gives the action
     back (free text as the game's representative text); a seat's tensor has the declared
-    size, holds finite floats, is the same for equal views (a view that went through JSON)
-    and for the state ``determinize`` draws for that seat, and changes when the seat's view
-    changes from one sampled state to the next."""
+    size, holds finite floats, lies within the encoding's ``observation_bounds`` when it
+    declares them, is the same for equal views (a view that went through JSON) and for the
+    state ``determinize`` draws for that seat, and changes when the seat's view changes
+    from one sampled state to the next."""
     encoding = game.encoding
     if encoding is None:
         return
     rng = random.Random(pt.seed ^ 8)
     size = observation_size(game, pt.config)
     actions = encoding.num_actions(pt.config)
+    bounds = _float32_bounds(encoding, pt.config, size)
     previous: dict[int, tuple[Any, Any]] = {}
     for index in _sampled(pt, samples, 8):
         state = pt.states[index]
@@ -480,6 +483,14 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
             if len(tensor) != size or not all(map(math.isfinite, tensor)):
                 raise _fail(game, pt, index, f"seat {seat}'s tensor has {len(tensor)} floats "
                                              f"(expected {size}) or a non-finite one")
+            if bounds is not None:
+                outside = next((i for i, (value, low, high) in enumerate(zip(
+                    tensor, *bounds, strict=True)) if not low <= value <= high), None)
+                if outside is not None:
+                    raise _fail(game, pt, index, f"seat {seat}'s float {outside} is "
+                                                 f"{tensor[outside]}, outside its bounds "
+                                                 f"{bounds[0][outside]} to "
+                                                 f"{bounds[1][outside]}")
             if tuple(encoding.observation_tensor(loads(dumps(view)))) != tensor:
                 raise _fail(game, pt, index, f"equal views of seat {seat} gave other tensors")
             drawn = game.view(game.determinize(state, seat, rng), seat)
@@ -490,6 +501,22 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
                 raise _fail(game, pt, index, f"seat {seat}'s view changed since the last "
                                              "sampled state but its tensor did not")
             previous[seat] = (view, tensor)
+
+
+def _float32_bounds(encoding: Any, config: Any, size: int
+                    ) -> tuple[array[float], array[float]] | None:
+    """The encoding's ``observation_bounds`` of ``config`` as float32, the tensors' own
+    precision (a value at its bound rounds as the bound does), checked to have ``size``
+    entries and low <= high; None when it declares none."""
+    if encoding.observation_bounds is None:
+        return None
+    low, high = (array("f", side) for side in encoding.observation_bounds(config))
+    if len(low) != size or len(high) != size:
+        raise InvariantViolation(f"observation_bounds gives {len(low)} and {len(high)} "
+                                 f"bounds for a tensor of {size} floats")
+    if any(a > b for a, b in zip(low, high, strict=True)):
+        raise InvariantViolation("observation_bounds has a low bound above its high bound")
+    return low, high
 
 
 INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (

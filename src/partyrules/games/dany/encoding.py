@@ -64,6 +64,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "num_actions",
+    "observation_bounds",
     "observation_shape",
     "observation_tensor",
 ]
@@ -342,8 +343,20 @@ def observation_tensor(view: View) -> array[float]:
     return array("f", values)
 
 
+def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Every float lies in 0 to 1: the flags are 0 or 1, a creation's place ``i / 7`` is
+    at most 1 (7 cards), and each count is over its largest value: the turn over the
+    Idea cards (a turn flips one, and none starts once they are gone), the piles over
+    the Memory and Idea decks, the hand and the creation over 7, the successes over the
+    6 that end the game and the failures over the count that starts the Final Twist
+    (one is added a turn, and the game stops at it)."""
+    size = _sections(config).size
+    return (0.0,) * size, (1.0,) * size
+
+
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
 """Dany's fixed action ids and observation tensors (the game's ``encoding``)."""

@@ -70,6 +70,7 @@ from partyrules.games.dinner.actions import (
     StartTable,
     Unknown,
 )
+from partyrules.games.dinner.rules import max_total_score, max_turn
 from partyrules.games.dinner.state import (
     MAX_PROPOSAL_POINTS,
     MAX_TABLE,
@@ -97,6 +98,7 @@ __all__ = [
     "action_id",
     "action_layout",
     "num_actions",
+    "observation_bounds",
     "observation_shape",
     "observation_tensor",
     "table_slots",
@@ -515,11 +517,39 @@ def _body(view: View, layout: _TensorLayout, proposal: tuple[int, ...],
     return body
 
 
+def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each float's least and greatest value: 0 to 1 but for three sections, whose scales
+    are typical values, not bounds, so a long game takes them past 1 by design:
+
+    * the hand sizes, over twice the deal: a hand holds at most the deck's ``N`` cards;
+    * the scores, over 100: a score is at most the game's total,
+      :func:`~partyrules.games.dinner.rules.max_total_score` (``14 N + 5``);
+    * the turn, over 100: at most :func:`~partyrules.games.dinner.rules.max_turn`.
+
+    The rest are flags, positions over their section's size and counts over their
+    largest value (the pile over ``N``, the dry turns over the ``P`` that end the game,
+    a table's cards and stories over 7, its points over 19).
+    """
+    layout = _tensor_layout(config)
+    cards = len(config.deck().guests)
+    special = {"hand sizes": cards / layout.hand_scale,
+               "scores": max_total_score(config) / SCORE_SCALE,
+               "turn": max_turn(config) / TURN_SCALE}
+    high: list[float] = []
+    for name, width in tensor_sections(config):
+        high += [special.get(name, 1.0)] * width
+    size = observation_shape(config)[0]
+    if len(high) != size:  # the sections must cover the tensor exactly
+        raise IllegalAction(f"the tensor sections cover {len(high)} floats, not {size}")
+    return (0.0,) * size, tuple(high)
+
+
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions,
     action_id=action_id,
     action_from_id=action_from_id,
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
 """Guess Who's Coming to Dinner's fixed action ids and observation tensors."""

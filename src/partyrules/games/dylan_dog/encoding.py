@@ -105,6 +105,7 @@ __all__ = [
     "action_id",
     "action_ranges",
     "num_actions",
+    "observation_bounds",
     "observation_layout",
     "observation_shape",
     "observation_tensor",
@@ -559,8 +560,31 @@ def observation_tensor(view: View) -> array[float]:
     return writer.finish(tables.size)
 
 
+def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each float's least and greatest value: 0 to 1 but for two sections.
+
+    * ``turn``, over the turn limit: at most 1 (the game ends at the limit); without a
+      limit it is over 600 and has no bound (``inf``);
+    * ``crypt_sizes``, over the deal (the crypt cards over the crypts, rounded up): a
+      crypt takes back the mystery cards put into it, so it may hold more than its deal
+      by design, and at most every crypt card.
+
+    The flags are 0 or 1, the deck sizes are over the decks, the offers left over the
+    other seats, the distances over the longest move (6).
+    """
+    numbering = _numbering(config)
+    layout = _layout(config)
+    high = [1.0] * layout.size
+    if config.turn_limit is None:
+        high[layout.sections["turn"].start] = math.inf
+    for index in layout.sections["crypt_sizes"]:
+        high[index] = numbering.slots / numbering.deal
+    return (0.0,) * layout.size, tuple(high)
+
+
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
 """Dylan Dog's fixed action ids and observation tensor."""

@@ -69,10 +69,12 @@ from partyrules.games.hollywood.cards import (
 )
 from partyrules.games.hollywood.crew import AGENT_TYPES
 from partyrules.games.hollywood.flow import SECOND_TEAM_TOKEN, WORTHLESS_TOKENS
+from partyrules.games.hollywood.integrity import catalog
 from partyrules.games.hollywood.production import FILMS, move_budget
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
+    YEARS,
     Config,
     Play,
     State,
@@ -93,6 +95,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "num_actions",
+    "observation_bounds",
     "observation_shape",
     "observation_tensor",
     "stage_of",
@@ -575,8 +578,56 @@ def _write_report(values: array[float], report: YearReport, at: dict[str, int]) 
         values[start + 2 * seat + 1] = second_team
 
 
+def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Each float's least and greatest value. The flags are 0 or 1 and the deck sizes,
+    packet sizes, Worthless Scripts, Films of the Year and the Scandals obligation are
+    over their largest value; the other scales are typical values, not bounds, and the
+    rules' bounds (those :mod:`~partyrules.games.hollywood.integrity` checks, from the
+    config's cards: ``S`` the basic and star cards in play) take them past 1:
+
+    * ``money``: at most the money ceiling (``Catalog.ceiling``: the starting money,
+      three years' most income and every trophy's pay), over 100;
+    * ``hand_sizes`` and ``set_aside_sizes``: at most ``S`` cards, over 20 and 10;
+    * the studio's ``moves``, over its budget ``2 s + 6`` for the ``s`` cards it began
+      with: at most the budget plus ``s`` per supply take plus one (3 Worthless Scripts,
+      1 Second-Team Director), so ``1 + 5 S / (2 S + 6)``;
+    * a seat's trophies' countable figurines, over 10: at most the figurines printed on
+      the ``S`` cards plus each year's supply figurines;
+    * the report's box office (over 50) from minus to plus the money ceiling (a film can
+      lose money), its cost, title and countable figurines (over 10) from 0 to it.
+    """
+    cat = catalog(config)
+    layout = _layout(config)
+    held = len(cat.held)
+    size = len(layout.template)
+    low, high = [0.0] * size, [1.0] * size
+
+    def section(name: str, value: float, at: Iterable[int] | None = None) -> None:
+        start = layout.at[name]
+        width = dict(layout.sections)[name]
+        for index in range(width) if at is None else at:
+            high[start + index] = value
+
+    n = layout.players
+    section("money", cat.ceiling / MONEY_SCALE)
+    section("hand_sizes", held / HAND_SCALE)
+    section("set_aside_sizes", held / SET_ASIDE_SCALE)
+    section("studio_counts", 1 + (MAX_WORTHLESS + 2) * held / (2 * held + 6), (2,))
+    figurines = sum(cat.kinds[card].figurines for card in cat.held)
+    section("trophies", (figurines + YEARS * cat.supply_figurines) / TROPHY_SCALES[1],
+            range(1, 2 * n, 2))
+    report = layout.at["report"]
+    for film in range(n * FILMS):
+        base = report + film * REPORT_FIGURES
+        for offset, scale in enumerate(REPORT_SCALES):
+            high[base + 1 + offset] = cat.ceiling / scale
+        low[base + 1] = -cat.ceiling / REPORT_SCALES[0]  # the box office
+    return tuple(low), tuple(high)
+
+
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
 """Hollywood's fixed action ids and observation tensors."""

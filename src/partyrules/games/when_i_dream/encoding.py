@@ -88,6 +88,7 @@ __all__ = [
     "action_id",
     "layout",
     "num_actions",
+    "observation_bounds",
     "observation_shape",
     "observation_tensor",
     "other_word",
@@ -470,11 +471,21 @@ def observation_tensor(view: View) -> array[float]:
     return values
 
 
+def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Every float lies in 0 to 1: the flags are 0 or 1 and each count is over the most
+    the rules allow (the pile, deck and box sizes and the penalty counts over the deck,
+    a seat's clue turns over the clue cap, the points over ``P x (N + 2)``: a round
+    scores at most its piles plus 2, ``P`` rounds)."""
+    size = layout(config).size
+    return (0.0,) * size, (1.0,) * size
+
+
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions,
     action_id=action_id,
     action_from_id=action_from_id,
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
+    observation_bounds=observation_bounds,
 )
 """When I Dream's action ids and observation tensors (see the module's docs)."""
