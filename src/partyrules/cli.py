@@ -675,6 +675,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _is_database_url(db: str) -> bool:
+    # The same test as partyrules.server.databases.is_database_url, which this module
+    # cannot import before it knows the server's extra is installed.
     return db.startswith(("postgresql://", "postgres://"))
 
 
@@ -686,7 +688,7 @@ def _cmd_close_table(args: argparse.Namespace) -> int:
             simulation.require_optional(package, "postgres", "a PostgreSQL --db")
     else:
         _check_database(args.db, exists=True)
-    from partyrules.server.store import open_store
+    from partyrules.server.databases import open_store
 
     async def close() -> list[tuple[str, bool]]:
         store = open_store(args.db)

@@ -17,6 +17,7 @@ import attrs
 import psycopg
 import pytest
 
+from partyrules.server.databases import open_store
 from partyrules.server.pgstore import PostgresStore
 from partyrules.server.store import (
     Store,
@@ -27,7 +28,6 @@ from partyrules.server.store import (
     TableStore,
     hash_token,
     now_iso,
-    open_store,
 )
 
 from .conftest import free_port

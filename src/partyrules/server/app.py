@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES
 from partyrules.core.serialize import LoadLimits, dumps, parse_json, structure, unstructure
+from partyrules.server.databases import open_store
 from partyrules.server.limits import ServerLimits, client_digest
 from partyrules.server.protocol import (
     MAX_MESSAGE_BYTES,
@@ -40,7 +41,6 @@ from partyrules.server.protocol import (
     error_message,
     parse_client_message,
 )
-from partyrules.server.store import open_store
 from partyrules.server.tables import (
     BOT_LEASE,
     RACE_PAUSE,

@@ -21,7 +21,7 @@ learns it at the table's next action (a closed table's append is a conflict) or 
 periodic :meth:`~PostgresStore.load_row`: that check is the caller's business.
 
 psycopg is an optional extra (``pip install 'partyrules[postgres]'``): only this module
-imports it, and only :func:`partyrules.server.store.open_store` imports this module.
+imports it, and only :func:`partyrules.server.databases.open_store` imports this module.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ accepted action, durable before anyone hears of it.
 
 :class:`TableStore` is what a server asks of its database; :class:`Store` is the SQLite
 one (one server process), :class:`~partyrules.server.pgstore.PostgresStore` the
-PostgreSQL one (several processes over one database); :func:`open_store` picks one from
-the ``--db`` argument.
+PostgreSQL one (several processes over one database);
+:func:`partyrules.server.databases.open_store` picks one from the ``--db`` argument.
 
 The database runs in WAL mode with ``synchronous=FULL``: an action whose commit returned is
 on disk, so a server killed at any moment (``kill -9`` included) restarts with every action
@@ -46,7 +46,6 @@ __all__ = [
     "TableStore",
     "hash_token",
     "now_iso",
-    "open_store",
 ]
 
 log = logging.getLogger(__name__)
@@ -597,26 +596,6 @@ def emit(listeners: Sequence[TableListener], event: TableEvent) -> None:
         except Exception as failed:
             log.error("a listener of table %s failed on its change: %r", event.table_id,
                       failed)
-
-
-def open_store(url_or_path: str) -> TableStore:
-    """The store of a ``--db`` argument: PostgreSQL for a ``postgresql://`` or
-    ``postgres://`` URL, else the SQLite file at that path (not started yet).
-
-    A URL where psycopg is not installed is a ``ModuleNotFoundError`` whose message
-    names the extra to install.
-    """
-    if not url_or_path.startswith(("postgresql://", "postgres://")):
-        return Store(url_or_path)
-    # Imported here, not at the top: psycopg is an optional extra that SQLite users do not
-    # install (pgstore imports it at its top). This is not an import cycle dodged.
-    try:
-        from partyrules.server.pgstore import PostgresStore
-    except ModuleNotFoundError as missing:
-        raise ModuleNotFoundError(
-            f"a PostgreSQL database needs psycopg ({missing.name} is not installed): "
-            "pip install 'partyrules[postgres]'", name=missing.name) from None
-    return PostgresStore(url_or_path)
 
 
 @attrs.frozen(slots=True)
