@@ -57,6 +57,7 @@ def test_a_job_gives_the_same_result_every_time_and_crosses_processes() -> None:
         record.outcome.winners, record.outcome.reason, len(record.actions))
 
 
+@pytest.mark.ci  # fresh interpreters: the CI profile's
 def test_a_job_does_not_depend_on_the_processs_hash_seed() -> None:
     # When I Dream deals words (strings, whose hashes change with the process): a worker
     # process elsewhere must still play the same game.
@@ -226,6 +227,7 @@ def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- Ray ---------------------------------------------------------------------------------
 
 
+@pytest.mark.ci  # a local Ray takes ~12 s to start: the CI profile's (the default run has the pool)
 def test_the_ray_backend_gives_the_local_results_in_job_order() -> None:
     import ray
 

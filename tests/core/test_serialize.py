@@ -312,6 +312,7 @@ def test_sets_inside_a_state_are_written_sorted() -> None:
         assert known == sorted(known)
 
 
+@pytest.mark.ci  # three fresh interpreters: the CI profile's
 def test_dumps_does_not_depend_on_the_hash_seed() -> None:
     script = ("import partyrules; from partyrules.core import testing; "
               "g = partyrules.get_game('dinner'); "

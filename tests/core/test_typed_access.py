@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from mypy import api  # the test extra installs mypy, so this check runs with the suite
 
 import partyrules
@@ -32,6 +33,7 @@ def test_every_game_has_an_api_page_with_its_typed_access_path() -> None:
         assert f'assert_type(partyrules.get_game("{name}"), Game[Any, Any, Any, Any])' in block
 
 
+@pytest.mark.ci  # a whole mypy run, 6-12 s: the CI profile's
 def test_mypy_strict_agrees_with_the_typed_access_path(tmp_path: Path) -> None:
     files = []
     for name in sorted(partyrules.GAMES):

@@ -174,8 +174,11 @@ class ProcessServer(ThreadServer):
                 self.kill()
 
 
-STORES = ("sqlite", "postgres")
-"""The stores every server test runs on: the same tests, a SQLite file and PostgreSQL."""
+STORES = ("sqlite", pytest.param("postgres", marks=pytest.mark.ci))
+"""The stores every server test runs on: the same tests, a SQLite file and PostgreSQL.
+The PostgreSQL runs are the CI profile's (``-m ci``, which .ci/run runs after the
+README's command): the default run checks PostgreSQL with the store tests
+(test_store.py, on both stores) and the several-process tests, and keeps its 3 minutes."""
 
 
 def new_database(request: pytest.FixtureRequest, folder: Path) -> Path | str:

@@ -211,6 +211,7 @@ def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False,
 # -- the tests -----------------------------------------------------------------------------
 
 
+@pytest.mark.ci  # a whole game by clicks, ~25 s: the CI profile's
 def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, contexts: Any) -> None:
     created = server.create("dinner", config={"players": 4},
                             seats=["person", "person", "person", "random"])
@@ -258,6 +259,7 @@ CLUES = ["velvet", "thunder", "orchard", "lantern", "glacier", "compass"]
 engine refuses a form of the word on the card)."""
 
 
+@pytest.mark.ci  # a round by typing, ~17 s: the CI profile's
 def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
         server: Server, contexts: Any) -> None:
     created = server.create("when_i_dream", config={"players": 4},
@@ -350,6 +352,7 @@ def test_a_reload_gets_the_same_view_back(server: Server, contexts: Any) -> None
     assert page.locator("#role").inner_text() == "Seat 0"
 
 
+@pytest.mark.ci  # the default run kills a server mid-game without a browser (test_restart)
 def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server,
                                                                    contexts: Any) -> None:
     created = server.create("dinner", config={"players": 4},

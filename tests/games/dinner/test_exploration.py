@@ -133,6 +133,7 @@ CI_SIZED = ("pile_just_ran_out",)
 """Explored in CI (about 6 s); the other, about six minutes on one core, in the soak."""
 
 
+@pytest.mark.ci  # ~8 s at today's explorer speed: the CI profile's
 @pytest.mark.parametrize("name", sorted(FIGURES) if SOAK else CI_SIZED)
 def test_stored_position_is_explored_to_the_end_with_its_figures(name: str) -> None:
     report = explore(GAME, start=stored(name), max_states=None)

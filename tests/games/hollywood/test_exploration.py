@@ -86,6 +86,7 @@ def test_film_of_the_year_kept_fails_when_another_seat_distributes() -> None:
         attrs.evolve(state, trophies=((),) * 2))
 
 
+@pytest.mark.ci  # ~10 s at today's explorer speed: the CI profile's
 def test_ci_exploration_of_year_three_runs_to_the_end() -> None:
     start = stored_positions(GAME)["year3-one-studio-no-auction"]
     report = explore(GAME, start=start, max_states=None)

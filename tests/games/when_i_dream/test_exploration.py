@@ -71,6 +71,7 @@ def prop(name: str) -> Property[State]:
 # -- the stored explorations --------------------------------------------------------------
 
 
+@pytest.mark.ci  # ~8 s at today's explorer speed: the CI profile's
 @pytest.mark.parametrize("name", sorted(FIGURES) if SOAK else CI_SIZED)
 def test_stored_position_is_explored_to_the_end_with_its_figures(name: str) -> None:
     report = explore(GAME, start=stored(name), max_states=None)
