@@ -2,7 +2,8 @@
 in the browser (the ``[server]`` extra: Starlette on uvicorn).
 
 :func:`create_app` builds the ASGI application over a SQLite file or a PostgreSQL
-database; :func:`serve` runs it. docs/server.md describes the HTTP API and the WebSocket protocol for other clients.
+database; :func:`serve` runs it. docs/server.md describes the HTTP API and the
+WebSocket protocol for other clients.
 The server names no game: what it needs comes from each game's
 :class:`~partyrules.core.game.Game` record, and the page picks its per-game renderer by
 the game's name.
