@@ -755,15 +755,20 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, least: int) -> int:
+    """A whole number of at least ``least``, or argparse's error saying so."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1, not {text!r}"
-                                         ) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+        raise argparse.ArgumentTypeError(f"must be a whole number from {least}, not "
+                                         f"{text!r}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
 
 
 def _add_time_limit(command: argparse.ArgumentParser) -> None:
@@ -774,14 +779,7 @@ def _add_time_limit(command: argparse.ArgumentParser) -> None:
 
 
 def _natural(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0, not {text!r}"
-                                         ) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, not {value}")
-    return value
+    return _whole(text, 0)
 
 
 def _positive_or_none(text: str) -> int | None:
