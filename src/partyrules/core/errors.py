@@ -17,6 +17,7 @@ __all__ = [
     "InvalidConfig",
     "PartyRulesError",
     "UnknownGame",
+    "UnknownLanguage",
 ]
 
 
@@ -56,3 +57,7 @@ class CorruptState(PartyRulesError, ValueError):
 
 class UnknownGame(PartyRulesError, LookupError):
     """A game name that is not in the registry."""
+
+
+class UnknownLanguage(PartyRulesError, LookupError):
+    """A language partyrules has no messages in (:data:`partyrules.core.i18n.LANGUAGES`)."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from partyrules.core.encoding import Encoding
 from partyrules.core.errors import UnknownGame
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 
 __all__ = [
     "CONTRACT",
@@ -29,9 +30,11 @@ __all__ = [
     "ONLY_CONTRACT",
     "TABLE",
     "TABLE_RATE",
+    "DescribeAction",
     "Game",
     "GameLayoutError",
     "Outcome",
+    "Presentation",
     "Property",
     "Search",
     "Timer",
@@ -51,6 +54,56 @@ C = TypeVar("C")
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
+S_contra = TypeVar("S_contra", contravariant=True)
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class DescribeAction(Protocol[S_contra, A_contra]):
+    """A game's narration: one readable line saying what ``action`` does in ``state``,
+    as ``viewer`` may know it (``None``: what the whole table sees), in ``language``
+    (:data:`partyrules.core.i18n.LANGUAGES`)."""
+
+    def __call__(self, state: S_contra, action: A_contra, viewer: int | None = None,
+                 language: str = DEFAULT_LANGUAGE) -> str:
+        """The line."""
+        ...
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class Presentation:
+    """What a game shows and says to people beyond its rules: its messages, its web
+    board and the sentences a screen needs (declared in the game's ``views`` module as
+    ``PRESENTATION``).
+
+    The board is a script of the game's package (``board``), which registers itself
+    with the web table's ``PartyTable.register`` and draws the game's view; the server
+    serves it at ``/games/<name>/board.js`` and names no game.
+    """
+
+    catalogue: Catalogue
+    """The game's gettext catalogue (its ``locale`` folder): narration and board."""
+    how_to_play: tuple[str, ...]
+    """A short summary of the game for its web page, paragraph by paragraph, in English
+    (each translated through ``catalogue``)."""
+    reasons: Mapping[str, str]
+    """Each ``Outcome.reason`` the game gives, as a sentence in English (translated
+    through ``catalogue``)."""
+    board: str | None = "web/board.js"
+    """The board script, a file of the game's package; None: the generic page only."""
+    board_style: str | None = None
+    """The board's style sheet, a file of the game's package, or None."""
+
+    def gettext(self, language: str, message: str) -> str:
+        """``message`` in ``language`` through the game's catalogue."""
+        return self.catalogue.gettext(language, message)
+
+    def explain(self, reason: str, language: str = DEFAULT_LANGUAGE) -> str:
+        """The sentence for an outcome's ``reason`` in ``language`` (the identifier,
+        made readable, for a reason the game did not list)."""
+        sentence = self.reasons.get(reason)
+        if sentence is None:
+            return reason.replace("_", " ")
+        return self.catalogue.gettext(language, sentence)
 
 
 @attrs.frozen(slots=True)
@@ -206,9 +259,10 @@ class Game(Generic[C, S, A, V]):
     """Raise ``CorruptState`` naming the path if a state breaks an invariant."""
     places: Callable[[S], Mapping[str, tuple[Hashable, ...]]]
     """Every component by the place it lies in (for the conservation check)."""
-    describe_action: Callable[[S, A, int | None], str]
-    """``describe_action(state, action, viewer)``: one readable line saying what an action
-    does, as ``viewer`` may know it (``None``: what the whole table sees)."""
+    describe_action: DescribeAction[S, A]
+    """``describe_action(state, action, viewer, language="en")``: one readable line
+    saying what an action does, as ``viewer`` may know it (``None``: what the whole table
+    sees), in ``language``."""
     render_view: Callable[[V], str]
     """A readable, multi-line rendering of a view for a terminal."""
     validate_view: Callable[[V], None] | None = None
@@ -241,6 +295,9 @@ class Game(Generic[C, S, A, V]):
     timer: Timer[S, A] | None = None
     """Optional: the game's timed rule (:class:`Timer`), for matches of bots that must
     call time themselves."""
+    presentation: Presentation | None = None
+    """Optional: what the game says and shows to people (:class:`Presentation`): its
+    messages in every language, its web board, its outcome sentences."""
 
 
 CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -251,7 +308,7 @@ CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
               "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES",
               "TIMER"),
     "play": ("heuristic", "playout_action", "search_actions", "PLAYOUT_STEPS"),
-    "views": ("view", "determinize", "describe_action", "render_view"),
+    "views": ("view", "determinize", "describe_action", "render_view", "PRESENTATION"),
     "encoding": ("ENCODING",),
 })
 """What :func:`game_from_modules` reads from each module of a game package. Every name
@@ -318,7 +375,7 @@ def game_from_modules(*, name: str, title: str, min_players: int, max_players: i
         encoding=got["encoding"]["ENCODING"], apply_listed=r["apply_listed"],
         search=Search(heuristic=p["heuristic"], playout_action=p["playout_action"],
                       search_actions=p["search_actions"], playout_steps=p["PLAYOUT_STEPS"]),
-        properties=r["PROPERTIES"], timer=r["TIMER"],
+        properties=r["PROPERTIES"], timer=r["TIMER"], presentation=v["PRESENTATION"],
     )
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from partyrules.core.game import TABLE
+from partyrules.core.game import TABLE, Presentation
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dany.actions import (
@@ -36,7 +37,7 @@ from partyrules.games.dany.state import (
     View,
 )
 
-__all__ = ["describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -156,7 +157,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 # -- narration --------------------------------------------------------------------------
 
 
-def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+def describe_action(state: State, action: Action, viewer: int | None = None,
+                    language: str = DEFAULT_LANGUAGE) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: the cards of a
     creation in progress only to the active seat, the Choice card only at the reveal, a
     Final Twist ballot only to its seat until the last one is in (the count that follows
@@ -244,3 +246,12 @@ def render_view(view: View) -> str:
     if view.personality is not None:
         lines.append(f"You (seat {view.seat}) are {personality_name(view.personality)}")
     return "\n".join(lines)
+
+
+PRESENTATION = Presentation(
+    catalogue=Catalogue("partyrules.games.dany"),
+    how_to_play=(),
+    reasons={},
+    board=None,
+)
+"""What the game says and shows to people: its catalogue, its web board, its sentences."""

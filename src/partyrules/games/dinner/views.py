@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from partyrules.core.game import Presentation
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dinner.actions import (
@@ -30,7 +32,7 @@ from partyrules.games.dinner.cards import Deck
 from partyrules.games.dinner.rules import random_ballot, to_act
 from partyrules.games.dinner.state import Drawing, Inviting, Over, Phase, State, View, Voting
 
-__all__ = ["describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
 
 
 def _phase_for(phase: Phase, seat: int | None) -> Phase:
@@ -137,7 +139,8 @@ def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int]) -> str:
         cards, frozenset) else ", ".join(deck.label(card) for card in cards)
 
 
-def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+def describe_action(state: State, action: Action, viewer: int | None = None,
+                    language: str = DEFAULT_LANGUAGE) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: a card put under
     the pile is named only to the seat that put it there, and a ballot only to its voter
     (the others read "Seat 2 votes"). That holds for the last ballot of a vote too: how
@@ -217,3 +220,12 @@ def render_view(view: View) -> str:
     if view.seat is not None:
         lines.append(f"Your hand (seat {view.seat}): {_cards(deck, view.hand)}")
     return "\n".join(lines)
+
+
+PRESENTATION = Presentation(
+    catalogue=Catalogue("partyrules.games.dinner"),
+    how_to_play=(),
+    reasons={},
+    board=None,
+)
+"""What the game says and shows to people: its catalogue, its web board, its sentences."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 
 from partyrules.core.errors import IllegalAction
+from partyrules.core.game import Presentation
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dylan_dog.actions import (
@@ -64,8 +66,8 @@ from partyrules.games.dylan_dog.state import (
     View,
 )
 
-__all__ = ["card_name", "describe_action", "determinize", "render_board", "render_view",
-           "view"]
+__all__ = ["PRESENTATION", "card_name", "describe_action", "determinize", "render_board",
+           "render_view", "view"]
 
 DETERMINIZE_TRIES = 200
 """How many random story deals :func:`determinize` tries before it keeps the real one."""
@@ -176,7 +178,8 @@ def _face(face: int | None) -> str:
     return "Dylan Dog" if face == DYLAN_FACE else str(face)
 
 
-def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+def describe_action(state: State, action: Action, viewer: int | None = None,
+                    language: str = DEFAULT_LANGUAGE) -> str:
     """One line saying what ``action`` does, before it is done: nothing hidden (a die
     throw, a crypt's card, the nightmare deck's top card) is told; what happened shows in
     the next view (``die``, ``drawn``, the cards held, the phase). Every card an action
@@ -357,3 +360,12 @@ def render_view(view: View) -> str:
     if isinstance(view.phase, Over):
         lines.append(f"Game over ({view.phase.reason}): winners {sorted(view.phase.winners)}")
     return "\n".join(lines)
+
+
+PRESENTATION = Presentation(
+    catalogue=Catalogue("partyrules.games.dylan_dog"),
+    how_to_play=(),
+    reasons={},
+    board="web/board.js",
+)
+"""What the game says and shows to people: its catalogue, its web board, its sentences."""

@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable
 
 from partyrules.core.errors import IllegalAction
+from partyrules.core.game import Presentation
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.hollywood.actions import (
@@ -58,7 +60,7 @@ from partyrules.games.hollywood.state import (
     evolve,
 )
 
-__all__ = ["card_name", "describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "card_name", "describe_action", "determinize", "render_view", "view"]
 
 DETERMINIZE_TRIES = 200
 """Random deals :func:`determinize` tries before it keeps the hidden cards as they are."""
@@ -338,7 +340,8 @@ _ROLE_WORDS = {"cast": "a cast member"}
 """How narration says a role whose name is not a card type (an Editor in the cast)."""
 
 
-def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+def describe_action(state: State, action: Action, viewer: int | None = None,
+                    language: str = DEFAULT_LANGUAGE) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it: hidden choices
     (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat making them.
 
@@ -450,3 +453,12 @@ def render_view(view: View) -> str:
     if view.over is not None:
         lines.append(f"Game over ({view.over.reason}): winners {sorted(view.over.winners)}")
     return "\n".join(lines)
+
+
+PRESENTATION = Presentation(
+    catalogue=Catalogue("partyrules.games.hollywood"),
+    how_to_play=(),
+    reasons={},
+    board=None,
+)
+"""What the game says and shows to people: its catalogue, its web board, its sentences."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 
 from partyrules.core.errors import IllegalAction
-from partyrules.core.game import TABLE
+from partyrules.core.game import TABLE, Presentation
+from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.when_i_dream.actions import (
@@ -37,7 +38,7 @@ from partyrules.games.when_i_dream.cards import (
 from partyrules.games.when_i_dream.rules import apply, to_act, why_illegal
 from partyrules.games.when_i_dream.state import Over, Side, State, Tiebreak, View
 
-__all__ = ["describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -136,7 +137,8 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 # -- narration --------------------------------------------------------------------------
 
 
-def describe_action(state: State, action: Action, viewer: int | None = None) -> str:
+def describe_action(state: State, action: Action, viewer: int | None = None,
+                    language: str = DEFAULT_LANGUAGE) -> str:
     """One line saying what ``action`` does, as ``viewer`` may know it.
 
     The line says what the viewer knew before the action (its view) and the action
@@ -247,3 +249,12 @@ def render_view(view: View) -> str:
         lines.append(f"Game over ({view.phase.reason}): seats "
                      + ", ".join(map(str, sorted(view.phase.winners))) + " win")
     return "\n".join(lines)
+
+
+PRESENTATION = Presentation(
+    catalogue=Catalogue("partyrules.games.when_i_dream"),
+    how_to_play=(),
+    reasons={},
+    board="web/board.js",
+)
+"""What the game says and shows to people: its catalogue, its web board, its sentences."""

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The gettext catalogues of partyrules, kept with Babel.
+
+Every package that speaks has a ``locale`` folder: ``partyrules.core`` (shared words),
+``partyrules.server`` (the web table's pages, ``static/*.js`` included) and each game
+(its narration and its ``web/`` board). The English text is the message id; the Italian
+is ``locale/it/LC_MESSAGES/messages.po``, compiled beside it to ``messages.mo``.
+
+    python scripts/messages.py update    # extract every marked message, merge into the .po
+    python scripts/messages.py compile   # .po -> .mo
+    python scripts/messages.py check     # what tests/test_messages.py asserts, as a list
+
+Marks: in Python ``_(language, "...")`` (a ``Catalogue.gettext`` bound to ``_``),
+``ngettext(language, "one", "many", n)``, ``N_("...")`` for a table of sentences; in
+JavaScript ``t("...")`` and ``tn("one", "many", n)``, with plain string literals.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src" / "partyrules"
+LANGUAGE = "it"
+KEYWORDS = {"_": (2,), "ngettext": (2, 3), "pgettext": ((2, "c"), 3), "N_": None,
+            "t": None, "tn": (1, 2)}
+METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+def catalogues() -> Iterator[Path]:
+    """Every package folder with a ``locale`` folder of its own."""
+    for locale in sorted(SOURCE.rglob("locale")):
+        if locale.is_dir():
+            yield locale.parent
+
+
+def po_path(package: Path) -> Path:
+    return package / "locale" / LANGUAGE / "LC_MESSAGES" / "messages.po"
+
+
+def extracted(package: Path) -> Catalog:
+    """The messages marked in the package's own files (not those of a sub-package with
+    its own catalogue)."""
+    own = {other for other in catalogues() if other != package and package in other.parents}
+    catalog = Catalog(project="partyrules", locale=None)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(package), METHODS, keywords=KEYWORDS, comment_tags=("i18n:",),
+            strip_comment_tags=True):
+        path = package / filename
+        if any(root in path.parents for root in own):
+            continue
+        catalog.add(message, None, [(str(path.relative_to(SOURCE)), lineno)],
+                    auto_comments=comments, context=context)
+    return catalog
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as stream:
+        return read_po(stream, locale=LANGUAGE)
+
+
+def new_catalog() -> Catalog:
+    catalog = Catalog(locale=LANGUAGE, project="partyrules", version="",
+                      copyright_holder="The partyrules authors", msgid_bugs_address="",
+                      last_translator="The partyrules authors",
+                      language_team="The partyrules authors", fuzzy=False)
+    # GNU gettext's Italian: one form for 1, one for the rest (the browser's
+    # Intl.PluralRules "one" is index 0, everything else index 1, in both languages).
+    catalog.mime_headers = [*[(name, value) for name, value in catalog.mime_headers
+                              if name != "Plural-Forms"],
+                            ("Plural-Forms", "nplurals=2; plural=(n != 1);")]
+    return catalog
+
+
+def update() -> None:
+    for package in catalogues():
+        template = extracted(package)
+        path = po_path(package)
+        catalog = read(path) if path.exists() else new_catalog()
+        catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()
+        with path.open("wb") as stream:
+            write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")
+
+
+def compiled(path: Path) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, read(path))
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for package in catalogues():
+        path = po_path(package)
+        path.with_suffix(".mo").write_bytes(compiled(path))
+        print(f"{path.with_suffix('.mo').relative_to(ROOT)}")
+
+
+def problems() -> list[str]:
+    """Every reason a catalogue is not whole: a marked message without Italian, a fuzzy
+    or empty translation, placeholders that differ, a stale ``.mo``."""
+    found: list[str] = []
+    for package in catalogues():
+        path = po_path(package)
+        name = str(path.relative_to(ROOT))
+        if not path.exists():
+            found.append(f"{name}: missing")
+            continue
+        catalog = read(path)
+        for message in extracted(package):
+            if not message.id:
+                continue
+            known = catalog.get(message.id, message.context)
+            if known is None:
+                found.append(f"{name}: no entry for {message.id!r}")
+        for message in catalog:
+            if not message.id:
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (
+                message.string,)
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            if message.fuzzy or not all(strings):
+                found.append(f"{name}: no Italian for {ids[0]!r}")
+                continue
+            wanted = set(PLACEHOLDER.findall(" ".join(ids)))
+            for string in strings:
+                if set(PLACEHOLDER.findall(string)) - wanted or (
+                        len(ids) == 1 and set(PLACEHOLDER.findall(string)) != wanted):
+                    found.append(f"{name}: placeholders differ in {ids[0]!r}")
+        mo = path.with_suffix(".mo")
+        if not mo.exists():
+            found.append(f"{mo.relative_to(ROOT)}: not compiled")
+        else:
+            with mo.open("rb") as stream:
+                have = {(m.id, m.context, m.string) for m in read_mo(stream) if m.id}
+            want = {(m.id, m.context, m.string) for m in catalog if m.id and not m.fuzzy}
+            if have != want:
+                found.append(f"{mo.relative_to(ROOT)}: stale (run scripts/messages.py "
+                             "compile)")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        found = problems()
+        print("\n".join(found) or "every message has both languages")
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
