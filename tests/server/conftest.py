@@ -227,10 +227,13 @@ class Client:
         self.pongs = 0
 
     @classmethod
-    async def join(cls, ws_base: str, table_id: str, token: str) -> Client:
-        """Connect, join with ``token`` and read the welcome and the first update."""
+    async def join(cls, ws_base: str, table_id: str, token: str,
+                   language: str | None = None) -> Client:
+        """Connect, join with ``token`` (reading in ``language`` if given) and read the
+        welcome and the first update."""
         client = cls(await websockets.connect(ws_base + table_id, max_size=2**22))
-        await client.send({"type": "join", "token": token})
+        await client.send({"type": "join", "token": token}
+                          | ({} if language is None else {"language": language}))
         client.welcome = await client.receive()
         assert client.welcome["type"] == "welcome", client.welcome
         await client.next_update()

@@ -15,6 +15,7 @@ import logging
 import os
 from collections import deque
 from collections.abc import AsyncIterator
+from importlib import resources
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,6 +33,7 @@ from partyrules.core.game import GAMES
 from partyrules.core.serialize import LoadLimits, dumps, parse_json, structure, unstructure
 from partyrules.server.databases import open_store
 from partyrules.server.limits import ServerLimits, client_digest
+from partyrules.server.messages import page_messages
 from partyrules.server.protocol import (
     MAX_MESSAGE_BYTES,
     Act,
@@ -334,6 +336,7 @@ class _Client:
                             f"this token opens nothing at table {self.table_id}")
                 self.close(_POLICY_VIOLATION, "bad token")
                 return False
+            access = attrs.evolve(access, language=message.language)
             self.table, self._access = table, access
             self.send(table.welcome(access))
             table.listeners.add(self)
@@ -452,6 +455,31 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
             return Response("No such table.", status_code=404, media_type="text/plain")
         return FileResponse(STATIC / "table.html")
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    async def board(request: Request) -> Response:
+        # A game's board script and style sheet, from the game's own package.
+        game = GAMES.get(request.path_params["game"])
+        shown = None if game is None else game.presentation
+        wanted = {"board.js": None if shown is None else shown.board,
+                  "board.css": None if shown is None else shown.board_style
+                  }.get(request.path_params["file"])
+        if shown is None or wanted is None:
+            return _error(404, "not_found", "no such board file")
+        source = resources.files(shown.catalogue.package).joinpath(*wanted.split("/"))
+        kind = "text/css" if wanted.endswith(".css") else "text/javascript"
+        return Response(source.read_bytes(), media_type=kind,
+                        headers={"cache-control": "no-cache"})
+
+    async def messages(request: Request) -> Response:
+        try:
+            found = page_messages(request.path_params["language"],
+                                  request.query_params.get("game"))
+        except PartyRulesError as refused:
+            return _error(404, "not_found", str(refused))
+        return JSONResponse(found)
+
     async def games(request: Request) -> Response:
         return JSONResponse(catalogue)
 
@@ -565,6 +593,9 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
     routes = [
         Route("/", lobby),
         Route("/table/{table_id}", table_page),
+        Route("/favicon.ico", favicon),
+        Route("/games/{game}/{file}", board),
+        Route("/api/messages/{language}", messages),
         Route("/api/games", games),
         Route("/api/games/{game}/components", components),
         Route("/api/tables", tables_api, methods=["GET", "POST"]),

@@ -20,7 +20,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
-from partyrules.core.errors import CorruptState
+from partyrules.core.errors import CorruptState, PartyRulesError
+from partyrules.core.i18n import DEFAULT_LANGUAGE, check_language
 from partyrules.core.serialize import LoadLimits, parse_json
 
 __all__ = [
@@ -78,6 +79,9 @@ class Join:
 
     token: str = attrs.field(repr=False)  # a secret: never in a repr, a log or a traceback
     """The seat's, the host's or the spectator's token."""
+    language: str = DEFAULT_LANGUAGE
+    """The language the connection reads narration in (optional key ``language``:
+    ``"en"`` or ``"it"``)."""
 
 
 @attrs.frozen(slots=True)
@@ -102,6 +106,9 @@ _KEYS: Final[dict[str, frozenset[str]]] = {
     "act": frozenset({"type", "action"}),
     "ping": frozenset({"type"}),
 }
+
+
+_OPTIONAL_KEYS: Final[dict[str, frozenset[str]]] = {"join": frozenset({"language"})}
 
 
 def parse_client_message(text: str | bytes) -> ClientMessage:
@@ -131,14 +138,20 @@ a client sends join, act or ping
     if keys is None:
         raise ProtocolError("malformed", f"unknown message type {kind!r}; a client sends "
                                          "join, act or ping")
-    if set(document) != keys:
+    optional = _OPTIONAL_KEYS.get(str(kind), frozenset())
+    if not keys <= set(document) <= keys | optional:
         raise ProtocolError("malformed", f"the {kind} message has the keys "
                                          f"{', '.join(sorted(keys))}")
     if kind == "join":
         token = document["token"]
         if not isinstance(token, str) or not token:
             raise ProtocolError("malformed", "a join message's token is a string")
-        return Join(token)
+        language = document.get("language", DEFAULT_LANGUAGE)
+        try:
+            check_language(language)
+        except PartyRulesError as refused:
+            raise ProtocolError("malformed", f"a join message's language: {refused}") from None
+        return Join(token, language)
     if kind == "act":
         action = document["action"]
         if not isinstance(action, dict):

@@ -44,6 +44,7 @@ import attrs
 
 from partyrules.core.errors import CorruptState, PartyRulesError
 from partyrules.core.game import GAMES, TABLE, AnyGame, free_text_fields, get_game
+from partyrules.core.i18n import DEFAULT_LANGUAGE, check_language
 from partyrules.core.match import Match
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import (
@@ -134,6 +135,9 @@ class Access:
     seat: int | None
     """The seat it acts for: its own seat, ``TABLE`` (-1) for the host, None for a
     spectator (who never acts)."""
+    language: str = DEFAULT_LANGUAGE
+    """The language the connection reads the narration and the table's sentences in
+    (its join message says it)."""
 
     @property
     def viewer(self) -> int | None:
@@ -204,13 +208,28 @@ def _retrieved(task: asyncio.Future[Any]) -> None:
         task.exception()
 
 
-def _outcome(game: AnyGame, state: Any) -> dict[str, Any] | None:
+def _outcome(game: AnyGame, state: Any, language: str) -> dict[str, Any] | None:
     if not game.is_terminal(state):
         return None
     outcome = game.outcome(state)
     return {"winners": sorted(outcome.winners),
             "scores": None if outcome.scores is None else list(outcome.scores),
-            "reason": outcome.reason}
+            "reason": outcome.reason,
+            "text": (outcome.reason.replace("_", " ") if game.presentation is None
+                     else game.presentation.explain(outcome.reason, language))}
+
+
+def board_of(game: AnyGame, language: str) -> dict[str, Any]:
+    """What a table's page needs of the game's presentation: where its board script and
+    style sheet are served (None where the game has none, so that the page asks for
+    nothing that is not there) and its how-to-play paragraphs in ``language``."""
+    shown = game.presentation
+    if shown is None:
+        return {"board": None, "board_style": None, "how_to_play": []}
+    return {"board": None if shown.board is None else f"/games/{game.name}/board.js",
+            "board_style": (None if shown.board_style is None
+                            else f"/games/{game.name}/board.css"),
+            "how_to_play": [shown.gettext(language, part) for part in shown.how_to_play]}
 
 
 class LiveTable:
@@ -577,17 +596,19 @@ class LiveTable:
 
     # -- what clients read -------------------------------------------------------------
 
-    def describe(self) -> dict[str, Any]:
-        """The table as the ``welcome`` message describes it."""
+    def describe(self, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+        """The table as the ``welcome`` message describes it, its sentences in
+        ``language``."""
         return {"id": self.id, "game": self.game.name, "title": self.game.title,
                 "config": unstructure(self.config, self.game.Config),
                 "seats": [{"seat": seat, "kind": kind} for seat, kind in enumerate(self.seats)],
-                "players": len(self.seats), "referee": self.row.referee}
+                "players": len(self.seats), "referee": self.row.referee,
+                **board_of(self.game, language)}
 
     def welcome(self, access: Access) -> dict[str, Any]:
         """The ``welcome`` message for a connection that joined with ``access``."""
         return {"type": "welcome", "role": access.role, "seat": access.seat,
-                "table": self.describe()}
+                "language": access.language, "table": self.describe(access.language)}
 
     def update(self, access: Access, since: int) -> dict[str, Any]:
         """The ``update`` message for ``access``: the current view, the legal actions,
@@ -598,7 +619,7 @@ class LiveTable:
         acting = game.to_act(state)
         legal: list[dict[str, Any]] = []
         if access.role != "spectator" and access.seat in acting and not self.closed:
-            legal = self._legal(state, access.seat, access.viewer)
+            legal = self._legal(state, access.seat, access.viewer, access.language)
         return {
             "type": "update",
             "version": self.version,
@@ -606,15 +627,16 @@ class LiveTable:
             "text": game.render_view(view),
             "to_act": sorted(acting),
             "legal": legal,
-            "log": [{"version": version, "text": game.describe_action(before, action,
-                                                                      access.viewer)}
+            "log": [{"version": version, "text": game.describe_action(
+                before, action, access.viewer, access.language)}
                     for version, before, action in self._history if version > since],
             "finished": game.is_terminal(state),
-            "outcome": _outcome(game, state),
+            "outcome": _outcome(game, state, access.language),
             "closed": self.closed,
         }
 
-    def _legal(self, state: Any, seat: int, viewer: int | None) -> list[dict[str, Any]]:
+    def _legal(self, state: Any, seat: int, viewer: int | None,
+               language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
         """The seat's legal actions, one entry per choice: actions that differ only in
         free text (one Guess per word of the deck) are one entry, whose text the person
         types."""
@@ -630,7 +652,8 @@ class LiveTable:
                     continue
                 seen.add(key)
             entries.append({"action": unstructure(action, self._union),
-                            "text": self.game.describe_action(state, action, viewer),
+                            "text": self.game.describe_action(state, action, viewer,
+                                                              language),
                             "free_text": list(texts)})
             if len(entries) >= MAX_LEGAL:
                 break
@@ -680,7 +703,7 @@ def game_catalogue() -> list[dict[str, Any]]:
     return games
 
 
-_CREATE_KEYS: Final = frozenset({"game", "config", "seats", "seed", "referee"})
+_CREATE_KEYS: Final = frozenset({"game", "config", "seats", "seed", "referee", "language"})
 _MINUTE: Final = timedelta(minutes=1)
 
 
@@ -926,6 +949,15 @@ class Tables:
             raise TableRequestError("invalid_config", f"no game called {name!r}; known "
                                                       f"games: {', '.join(sorted(GAMES))}")
         game = GAMES[name]
+        language = body.get("language", DEFAULT_LANGUAGE)
+        try:
+            check_language(language)
+        except PartyRulesError as refused:
+            raise TableRequestError("malformed", f"language: {refused}") from None
+        # A game whose config has a language (When I Dream's deck) plays in the table's
+        # language unless the creator chose one.
+        if "language" in attrs.fields_dict(game.Config) and "language" not in config_data:
+            config_data = {**config_data, "language": language}
         config_data = {"players": len(seats), **config_data}
         try:
             config = structure(config_data, game.Config, "config")

@@ -18,6 +18,68 @@
   const token = fragment.get("token");
   const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
+  // The page's language: the one chosen on the page, else the browser's first that we
+  // speak, else English. The words come from /api/messages (the gettext catalogues).
+  const LANGUAGES = ["en", "it"];
+  const LANGUAGE_KEY = "partyrules.language";
+  const language = (() => {
+    const chosen = localStorage.getItem(LANGUAGE_KEY);
+    if (LANGUAGES.includes(chosen)) return chosen;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const primary = String(tag).toLowerCase().split("-")[0];
+      if (LANGUAGES.includes(primary)) return primary;
+    }
+    return "en";
+  })();
+  let messages = {};
+  const pluralRules = new Intl.PluralRules(language);
+
+  function fill(text, params) {
+    return String(text).replace(/\{([a-z_]*)\}/g, (whole, name) =>
+      params && name in params ? String(params[name]) : whole);
+  }
+
+  /** A message in the page's language, its {placeholders} filled from `params`. */
+  function t(message, params) {
+    const found = messages[message];
+    return fill(typeof found === "string" ? found : message, params);
+  }
+
+  /** The plural form for `n` (also usable as {n}): gettext's two forms, the browser's
+   *  plural rules choosing ("one" is the first form in English and Italian). */
+  function tn(singular, plural, n, params) {
+    const found = messages[singular];
+    const index = pluralRules.select(n) === "one" ? 0 : 1;
+    const text = Array.isArray(found) ? found[Math.min(index, found.length - 1)]
+      : (index === 0 ? singular : plural);
+    return fill(text, {n, ...(params || {})});
+  }
+
+  /** Mark a message for the catalogue, to be translated where it is shown. */
+  function N_(message) {
+    return message;
+  }
+
+  async function loadMessages(game) {
+    if (language === "en") return;
+    try {
+      const response = await fetch(`/api/messages/${language}?game=${encodeURIComponent(game || "")}`);
+      if (response.ok) messages = (await response.json()).messages || {};
+    } catch (_) {
+      // the page stays in English
+    }
+  }
+
+  // The words of table.html (its data-text elements), marked here for the catalogue.
+  const PAGE_WORDS = [N_("How to play"), N_("Your move"), N_("What happened"), N_("Lobby"),
+    N_("Download the replay"), N_("Close the table"), N_("Language"),
+    N_("For developers: the view's data")];
+
+  function translatePage() {
+    document.documentElement.lang = language;
+    for (const node of document.querySelectorAll("[data-text]")) node.textContent = t(node.dataset.text);
+  }
+
   const plugins = new Map();        // game name -> {render(ctx)}
   const pluginState = {};           // survives updates: a plugin's timers, its choices
   const requestedScripts = new Set();
@@ -91,11 +153,11 @@
 
   /** "Seat 2", "Seat 2 (you)", "Seat 3 (random)", "the table". */
   function seatName(seat) {
-    if (seat === TABLE_SEAT) return welcome && welcome.role === "host" ? "the table (you)" : "the table";
-    let name = `Seat ${seat}`;
-    if (welcome && welcome.role === "seat" && seat === welcome.seat) return `${name} (you)`;
+    if (seat === TABLE_SEAT) return welcome && welcome.role === "host" ? t("the table (you)") : t("the table");
+    const name = t("Seat {seat}", {seat});
+    if (welcome && welcome.role === "seat" && seat === welcome.seat) return t("{name} (you)", {name});
     const kind = seatKind(seat);
-    if (kind && kind !== "person") name += ` (${kind})`;
+    if (kind && kind !== "person") return t("{name} ({kind})", {name, kind});
     return name;
   }
 
@@ -149,7 +211,7 @@
 
   function send(message, afterAct = false) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      showBanner("error", "Not connected: the message was not sent; reconnecting…", "offline");
+      showBanner("error", t("Not connected: the message was not sent; reconnecting…"), "offline");
       return false;
     }
     socket.send(JSON.stringify(message));
@@ -182,7 +244,7 @@
     socket = ws;
     setStatus(reconnectAttempt ? "reconnecting…" : "connecting…", reconnectAttempt > 0);
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({type: "join", token}));
+      ws.send(JSON.stringify({type: "join", token, language}));
       clearInterval(pingTimer);
       pingTimer = setInterval(() => {
         if (ws.readyState === WebSocket.OPEN) send({type: "ping"});
@@ -193,7 +255,7 @@
       try {
         message = JSON.parse(event.data);
       } catch (_) {
-        showBanner("error", "The server sent something that is not JSON.", "client");
+        showBanner("error", t("The server sent something that is not JSON."), "client");
         return;
       }
       receive(message);
@@ -211,7 +273,7 @@
       const delay = RECONNECT_DELAYS[Math.min(reconnectAttempt, RECONNECT_DELAYS.length - 1)]
         * (1 + Math.random() * 0.25);
       reconnectAttempt += 1;
-      setStatus("connection lost, reconnecting…", true);
+      setStatus(t("connection lost, reconnecting…"), true);
       reconnectTimer = setTimeout(connect, delay);
     });
   }
@@ -226,7 +288,7 @@
         log = new Map();
         update = null;
         delete document.body.dataset.version;
-        setStatus("connected", false);
+        setStatus(t("connected"), false);
         onWelcome();
         break;
       case "update":
@@ -250,13 +312,20 @@
     const table = welcome.table;
     document.title = `${table.title} · table ${table.id}`;
     document.getElementById("title").textContent = table.title;
-    const role = welcome.role === "seat" ? `Seat ${welcome.seat}`
-      : welcome.role === "host" ? "Host (the table's rulings)" : "Spectator";
+    const role = welcome.role === "seat" ? t("Seat {seat}", {seat: welcome.seat})
+      : welcome.role === "host" ? t("Host (the table's rulings)") : t("Spectator");
     document.getElementById("role").textContent = role;
     document.body.dataset.role = welcome.role;
     document.body.dataset.seat = welcome.seat === null ? "" : String(welcome.seat);
     document.body.dataset.game = table.game;
-    loadGameScript(table.game);
+    const how = document.getElementById("how-text");
+    how.replaceChildren(...(table.how_to_play || []).map((part) => el("p", {}, part)));
+    document.getElementById("how-panel").hidden = !(table.how_to_play || []).length;
+    loadMessages(table.game).then(() => {
+      translatePage();
+      loadBoard(table);
+      if (update) withKeptInputs(render);
+    });
     updateReplayButton();
   }
 
@@ -287,10 +356,14 @@
 
   // -- per-game scripts -------------------------------------------------------------------
 
-  function loadGameScript(game) {
-    if (!/^[a-z0-9_]+$/.test(game) || requestedScripts.has(game)) return;
+  /** The game's board script (and style sheet), where the game declares one: a game
+   *  without a board asks for nothing. */
+  function loadBoard(table) {
+    const game = table.game;
+    if (!table.board || requestedScripts.has(game)) return;
     requestedScripts.add(game);
-    const script = el("script", {src: `/static/games/${game}.js`});
+    if (table.board_style) document.head.append(el("link", {rel: "stylesheet", href: table.board_style}));
+    const script = el("script", {src: table.board});
     script.addEventListener("load", () => {
       if (update) withKeptInputs(render);
     });
@@ -334,7 +407,7 @@
     const context = {
       area, view, update, welcome, table: welcome.table, role: welcome.role, seat: mySeat(),
       legal: update.legal || [], fragment, state: pluginState, tableId, token, pending,
-      el, svgEl, humanize, seatName, act, send, substitute, showBanner,
+      el, svgEl, humanize, seatName, act, send, substitute, showBanner, t, tn, N_, language,
       fetchJson: (url) => fetch(url).then((response) => {
         if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
         return response.json();
@@ -357,19 +430,19 @@
     const me = mySeat();
     line.classList.remove("mine");
     if (update.finished) {
-      line.textContent = "The game is over.";
+      line.textContent = t("The game is over.");
     } else if (update.closed) {
-      line.textContent = "This table was closed: the game stops here.";
+      line.textContent = t("This table was closed: the game stops here.");
     } else if (me !== null && toAct.includes(me) && (update.legal || []).length) {
-      line.textContent = welcome.role === "host" ? "The table may rule now." : "Your move.";
+      line.textContent = welcome.role === "host" ? t("The table may rule now.") : t("Your move.");
       line.classList.add("mine");
     } else if (toAct.length) {
       const others = toAct.filter((seat) => seat !== me || !(update.legal || []).length);
-      line.textContent = `Waiting for ${others.map(seatName).join(", ")}.`;
+      line.textContent = t("Waiting for {seats}.", {seats: others.map(seatName).join(", ")});
     } else {
-      line.textContent = "Waiting…";
+      line.textContent = t("Waiting…");
     }
-    if (welcome.role === "spectator") line.textContent += " You are watching.";
+    if (welcome.role === "spectator") line.textContent += " " + t("You are watching.");
   }
 
   /** The action with the typed text in place of each free-text field's representative. */
@@ -416,16 +489,16 @@
       .reduce((sum, group) => sum + group.entries.length, 0);
     const children = [];
     if (legal.length && !groups.length) {
-      children.push(el("p", {class: "hint"}, "Your choices are in the box above."));
+      children.push(el("p", {class: "hint"}, t("Your choices are in the box above.")));
     }
     if (!legal.length) {
-      children.push(el("p", {class: "hint"}, update.finished ? "Nothing more to do."
-        : welcome.role === "spectator" ? "Spectators watch; they do not act."
-          : "Nothing to do right now."));
+      children.push(el("p", {class: "hint"}, update.finished ? t("Nothing more to do.")
+        : welcome.role === "spectator" ? t("Spectators watch; they do not act.")
+          : t("Nothing to do right now.")));
     }
     if (buttons > MANY_BUTTONS) {
-      children.push(el("input", {type: "search", class: "filter", placeholder: "Filter the choices…",
-                                 "aria-label": "Filter the choices", dataset: {key: "filter"},
+      children.push(el("input", {type: "search", class: "filter", placeholder: t("Filter the choices…"),
+                                 "aria-label": t("Filter the choices"), dataset: {key: "filter"},
                                  oninput: applyFilter}));
     }
     for (const group of groups) {
@@ -494,11 +567,13 @@
     if (old) old.remove();
     if (!update.finished) return;
     const outcome = update.outcome || {};
-    const winners = (outcome.winners || []).map(seatName).join(", ") || "nobody";
-    const scores = outcome.scores ? ` Scores: ${outcome.scores.map((s, i) => `${seatName(i)} ${s}`).join(", ")}.` : "";
+    const winners = (outcome.winners || []).map(seatName).join(", ") || t("nobody");
+    const scores = outcome.scores ? " " + t("Scores: {scores}.", {
+      scores: outcome.scores.map((s, i) => `${seatName(i)} ${s}`).join(", ")}) : "";
     const banner = el("div", {class: "banner over", id: "outcome-banner", role: "status"},
       el("span", {class: "message"},
-        `Game over (${humanize(outcome.reason || "finished").toLowerCase()}). Winners: ${winners}.${scores}`));
+        t("Game over: {reason} Winners: {winners}.", {reason: outcome.text || outcome.reason || "",
+                                                      winners}) + scores));
     document.getElementById("banners").prepend(banner);
   }
 
@@ -700,11 +775,20 @@
     /** True while an action sent is not settled yet (its buttons wait). */
     get pending() { return pending; },
     get update() { return update; },
-    el, svgEl, humanize, seatName, substitute,
+    el, svgEl, humanize, seatName, substitute, t, tn,
+    get language() { return language; },
     TABLE: TABLE_SEAT,
   };
 
   document.addEventListener("DOMContentLoaded", () => {
+    translatePage();
+    const picker = document.getElementById("language");
+    picker.value = language;
+    picker.addEventListener("change", () => {
+      // A new join in the chosen language: the narration comes again in it.
+      localStorage.setItem(LANGUAGE_KEY, picker.value);
+      location.reload();
+    });
     document.getElementById("replay-button").addEventListener("click", downloadReplay);
     document.getElementById("close-button").addEventListener("click", closeTable);
     if (!token) {
