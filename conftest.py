@@ -98,14 +98,25 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> PagesInOneWo
 
 
 _LONG_FIRST = ("tests/server/test_processes.py", "tests/server/test_restart.py",
-               "tests/server/test_browser.py", "test_exploration.py", "tests/test_simulation.py",
-               "tests/test_invariants.py")
-"""Files whose tests take seconds each (server processes killed and restarted, browsers,
+               "test_exploration.py", "tests/test_simulation.py", "tests/test_invariants.py")
+"""Files whose tests take seconds each (server processes killed and restarted,
 explorations, Ray, the invariants' random games): collected first, so that pytest-xdist
 hands them out while the short tests can still fill the other worker, rather than leaving
 one worker alone on a long tail."""
 
+_BROWSER_LAST = "tests/server/test_browser"
+"""The browser tests (test_browser*.py) come last of all: their one Chromium per test
+process keeps Playwright's event loop running in the process's thread, where a later
+``asyncio.run`` of another test would be refused; last, a worker that has started them
+is handed nothing else."""
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put the long tests first (a stable sort: every page's examples keep their order)."""
-    items.sort(key=lambda item: not item.nodeid.split("::", 1)[0].endswith(_LONG_FIRST))
+    """Put the long tests first and the browser tests last (a stable sort: every page's
+    examples keep their order)."""
+    def place(item: pytest.Item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        if path.startswith(_BROWSER_LAST):
+            return 2
+        return 0 if path.endswith(_LONG_FIRST) else 1
+    items.sort(key=place)

@@ -6,9 +6,13 @@ Every package that speaks has a ``locale`` folder: ``partyrules.core`` (shared w
 (its narration and its ``web/`` board). The English text is the message id; the Italian
 is ``locale/it/LC_MESSAGES/messages.po``, compiled beside it to ``messages.mo``.
 
-    python scripts/messages.py update    # extract every marked message, merge into the .po
-    python scripts/messages.py compile   # .po -> .mo
-    python scripts/messages.py check     # what tests/test_messages.py asserts, as a list
+    python scripts/messages.py update [PACKAGE ...]    # extract marked messages, merge into the .po
+    python scripts/messages.py compile [PACKAGE ...]   # .po -> .mo
+    python scripts/messages.py fill PACKAGE FILE.json   # Italian from {"English": "Italiano"}
+    python scripts/messages.py check                   # what tests/test_messages.py asserts
+
+PACKAGE is a folder below src/partyrules (``games/dinner``, ``server``, ``core``); none
+means every catalogue.
 
 Marks: in Python ``_(language, "...")`` (a ``Catalogue.gettext`` bound to ``_``),
 ``ngettext(language, "one", "many", n)``, ``N_("...")`` for a table of sentences; in
@@ -18,6 +22,7 @@ JavaScript ``t("...")`` and ``tn("one", "many", n)``, with plain string literals
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 from collections.abc import Iterator
@@ -32,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "partyrules"
 LANGUAGE = "it"
 KEYWORDS = {"_": (2,), "ngettext": (2, 3), "pgettext": ((2, "c"), 3), "N_": None,
-            "t": None, "tn": (1, 2)}
+            "t": (1,), "tn": (1, 2)}
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python"), ("**.js", "javascript")]
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 
@@ -42,6 +47,19 @@ def catalogues() -> Iterator[Path]:
     for locale in sorted(SOURCE.rglob("locale")):
         if locale.is_dir():
             yield locale.parent
+
+
+def chosen(names: list[str]) -> list[Path]:
+    """The catalogues named (folders below src/partyrules), or all of them."""
+    every = list(catalogues())
+    if not names:
+        return every
+    wanted = [SOURCE / name.strip("/") for name in names]
+    unknown = [str(path.relative_to(SOURCE)) for path in wanted if path not in every]
+    if unknown:
+        raise SystemExit(f"no catalogue in {', '.join(unknown)}; the catalogues are "
+                         f"{', '.join(str(path.relative_to(SOURCE)) for path in every)}")
+    return wanted
 
 
 def po_path(package: Path) -> Path:
@@ -82,16 +100,43 @@ def new_catalog() -> Catalog:
     return catalog
 
 
-def update() -> None:
-    for package in catalogues():
+def update(packages: list[Path]) -> None:
+    for package in packages:
         template = extracted(package)
         path = po_path(package)
         catalog = read(path) if path.exists() else new_catalog()
+        created = catalog.creation_date
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.creation_date = created  # a stable header: an unchanged file stays unchanged
         catalog.obsolete.clear()
         with path.open("wb") as stream:
             write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
         print(f"{path.relative_to(ROOT)}: {len(catalog)} messages")
+
+
+def fill(package: Path, translations: Path) -> None:
+    """Write the Italian of ``translations`` (a JSON object from each English id to its
+    Italian, a list of two forms for a plural) into the package's catalogue, and say
+    which of its messages still have none."""
+    table = json.loads(translations.read_text(encoding="utf-8"))
+    path = po_path(package)
+    catalog = read(path)
+    missing = []
+    for message in catalog:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        if key in table:
+            found = table[key]
+            message.string = tuple(found) if isinstance(found, list) else found
+            message.flags.discard("fuzzy")
+        elif not message.string or not all(message.string):
+            missing.append(key)
+    with path.open("wb") as stream:
+        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    print(f"{path.relative_to(ROOT)}: {len(missing)} without Italian")
+    for key in missing:
+        print(f"  {key!r}")
 
 
 def compiled(path: Path) -> bytes:
@@ -100,8 +145,8 @@ def compiled(path: Path) -> bytes:
     return buffer.getvalue()
 
 
-def compile_all() -> None:
-    for package in catalogues():
+def compile_all(packages: list[Path]) -> None:
+    for package in packages:
         path = po_path(package)
         path.with_suffix(".mo").write_bytes(compiled(path))
         print(f"{path.with_suffix('.mo').relative_to(ROOT)}")
@@ -154,9 +199,11 @@ def problems() -> list[str]:
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     if command == "update":
-        update()
+        update(chosen(argv[2:]))
     elif command == "compile":
-        compile_all()
+        compile_all(chosen(argv[2:]))
+    elif command == "fill" and len(argv) == 4:
+        fill(chosen([argv[2]])[0], Path(argv[3]))
     elif command == "check":
         found = problems()
         print("\n".join(found) or "every message has both languages")

@@ -8,171 +8,52 @@ page is photographed into ``test-artifacts/`` (docs/img/server-*.png are copies)
 
 from __future__ import annotations
 
-import contextlib
 import re
-import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Page
 
 import partyrules
-from partyrules.server.tables import RACE_PAUSE
 
-from .conftest import ProcessServer
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-PHONE_WIDTH = 390
-DESKTOP = {"width": 1100, "height": 900}
-WAIT_MS = 15_000
-"""The longest a page may take to show what the server sent (a busy 2-core machine)."""
-
-
-# -- the server and the browser ------------------------------------------------------------
-
-
-class Server(ProcessServer):
-    """A ``partyrules serve`` subprocess with the server's own race pause; after a
-    ``kill`` it comes back on the same port and database by ``start``."""
-
-    def __init__(self, db: Path, log: Path) -> None:
-        # The session's tables all come from this one address.
-        super().__init__(db, log, race_pause=RACE_PAUSE, options=(
-            "--tables-per-minute", "1000", "--open-tables-per-client", "1000"))
-
-    def listing(self, table_id: str) -> dict[str, Any]:
-        """The table's entry of ``GET /api/tables``."""
-        entries = httpx.get(f"{self.base}/api/tables", timeout=10).json()
-        return next(entry for entry in entries if entry["id"] == table_id)
-
-
-@contextlib.contextmanager
-def running_server() -> Iterator[Server]:
-    with tempfile.TemporaryDirectory(prefix="partyrules-browser-") as folder:
-        server = Server(Path(folder) / "tables.sqlite3", Path(folder) / "server.log")
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    """One server for the tests that do not stop it."""
-    with running_server() as started:
-        yield started
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+from .browser import (
+    PHONE,
+    People,
+    Server,
+    assert_accessible,
+    assert_clean,
+    assert_fits_width,
+    error_codes,
+    log_texts,
+    photograph,
+    play_to_the_end,
+    update_of,
+    version,
+    view_of,
+    wait_version,
+)
 
 
 @pytest.fixture
-def contexts(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
-    """New browser contexts (one per person: nothing shared), closed after the test."""
-    opened: list[BrowserContext] = []
-
-    def new_context(**options: Any) -> BrowserContext:
-        context = browser.new_context(viewport=options.pop("viewport", DESKTOP), **options)
-        context.set_default_timeout(WAIT_MS)
-        opened.append(context)
-        return context
-
-    yield new_context
-    for context in opened:
-        context.close()
+def server(browser_server: Server) -> Server:
+    """The session's ``partyrules serve`` process."""
+    return browser_server
 
 
-# -- driving a page ------------------------------------------------------------------------
-
-
-PAGE_ERRORS: dict[int, list[str]] = {}
-"""Script errors per page (by ``id``): a page that throws fails its test."""
-
-
-def open_table(new_context: Callable[..., BrowserContext], server: Server, link: str,
-               **options: Any) -> Page:
-    """A person's page at ``link`` (a path with the token in its fragment), once it shows
-    the table."""
-    page = new_context(**options).new_page()
-    errors = PAGE_ERRORS.setdefault(id(page), [])
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(server.base + link)
-    page.wait_for_selector("body[data-version]")
-    return page
-
-
-def assert_clean(page: Page) -> None:
-    """No script error on the page and no error banner."""
-    assert not PAGE_ERRORS.get(id(page)), PAGE_ERRORS[id(page)]
-    assert not error_codes(page), page.locator("#banners").inner_text()
-
-
-def version(page: Page) -> int:
-    return int(page.evaluate("() => window.PartyTable.update.version"))
-
-
-def wait_version(page: Page, at_least: int) -> None:
-    page.wait_for_function("(v) => window.PartyTable.update && "
-                           "window.PartyTable.update.version >= v", arg=at_least)
-
-
-def settled(page: Page) -> None:
-    """Wait until the page's actions are settled: the server has answered each (its update
-    or its error came before the pong of the ping the page sends after an action)."""
-    page.wait_for_function("() => !window.PartyTable.pending")
-
-
-def update_of(page: Page) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate("() => window.PartyTable.update")
-    return found
-
-
-def view_of(page: Page) -> dict[str, Any]:
-    found: dict[str, Any] = update_of(page)["view"]["data"]
-    return found
-
-
-def log_texts(page: Page) -> list[str]:
-    texts: list[str] = page.locator("#log li").all_inner_texts()
-    return texts
-
-
-def error_codes(page: Page) -> list[str]:
-    codes: list[str] = page.eval_on_selector_all(
-        "#banners .banner.error", "(nodes) => nodes.map((n) => n.dataset.code)")
-    return codes
-
-
-def dinner_choice(page: Page) -> dict[str, Any] | None:
-    """What a quick Dinner player does now: the first legal action that moves the game
-    towards its end (no Unknown, no Exchange), or None when the seat may not act."""
-    choice: dict[str, Any] | None = page.evaluate("""() => {
-        const update = window.PartyTable.update;
-        if (!update || update.finished || window.PartyTable.pending) return null;
-        const index = update.legal.findIndex(
+def dinner_step(page: Page) -> None:
+    """A quick Dinner player's move, by a click (or a typed story): the first legal
+    action that moves the game towards its end (no Unknown, no Exchange)."""
+    choice: dict[str, Any] = page.evaluate("""() => {
+        const legal = window.PartyTable.update.legal;
+        const found = legal.findIndex(
             (entry) => !["Unknown", "Exchange"].includes(entry.action.type));
-        if (index < 0) return null;
-        return {index, type: update.legal[index].action.type, version: update.version,
-                free: update.legal[index].free_text.length > 0};
+        const index = Math.max(found, 0);
+        return {index, type: legal[index].action.type,
+                free: legal[index].free_text.length > 0};
     }""")
-    return choice
-
-
-def play_dinner_step(page: Page, choice: dict[str, Any]) -> None:
-    """Click the chosen button (or type a story and send it), as a person would."""
     if choice["free"]:
         form = page.locator(f'#actions form.free-text[data-type="{choice["type"]}"]')
         form.locator("input").first.fill("They all met at the opera")
@@ -181,41 +62,19 @@ def play_dinner_step(page: Page, choice: dict[str, Any]) -> None:
         page.locator(f'#actions button.act[data-index="{choice["index"]}"]').click()
 
 
-def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False,
-                limit: int = 200) -> int:
-    """Play Dinner on every page until the game ends (or ``until()``): in each round every
-    page that may act acts before anything waits (ballots are cast at once)."""
-    steps = 0
-    idle_since = time.monotonic()
-    while steps < limit and not until():
-        choices = [(page, dinner_choice(page)) for page in pages]
-        acting = [(page, choice) for page, choice in choices if choice is not None]
-        if not acting:
-            if any(update_of(page)["finished"] for page in pages):
-                return steps
-            # A bot is playing, or an update is on its way to the page that acts next.
-            assert time.monotonic() - idle_since < WAIT_MS / 1000, "nobody may act"
-            time.sleep(0.03)
-            continue
-        idle_since = time.monotonic()
-        for page, choice in acting:
-            play_dinner_step(page, choice)
-            steps += 1
-        for page, _ in acting:
-            settled(page)
-    for page in pages:
-        assert_clean(page)  # no action was refused, no script failed
-    return steps
+def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False) -> int:
+    """Play Dinner on every page until the game ends (or ``until()``)."""
+    return play_to_the_end(pages, dinner_step, until=until, limit=200)
 
 
 # -- the tests -----------------------------------------------------------------------------
 
 
 @pytest.mark.ci  # a whole game by clicks, ~25 s: the CI profile's
-def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, contexts: Any) -> None:
+def test_three_people_and_a_bot_play_dinner_to_the_end(server: Server, people: People) -> None:
     created = server.create("dinner", config={"players": 4},
                             seats=["person", "person", "person", "random"])
-    pages = [open_table(contexts, server, created["links"]["seats"][str(seat)])
+    pages = [people.page(created["links"]["seats"][str(seat)])
              for seat in range(3)]
     for seat, page in enumerate(pages):
         assert page.locator("#role").inner_text() == f"Seat {seat}"
@@ -261,13 +120,13 @@ engine refuses a form of the word on the card)."""
 
 @pytest.mark.ci  # a round by typing, ~17 s: the CI profile's
 def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
-        server: Server, contexts: Any) -> None:
+        server: Server, people: People) -> None:
     created = server.create("when_i_dream", config={"players": 4},
                             seats=["person", "person", "person", "person"], seed=3)
     links = created["links"]["seats"]
-    dreamer = open_table(contexts, server, links["0"])
-    teller = open_table(contexts, server, links["1"])
-    others = [open_table(contexts, server, links[str(seat)]) for seat in (2, 3)]
+    dreamer = people.page(links["0"])
+    teller = people.page(links["1"])
+    others = [people.page(links[str(seat)]) for seat in (2, 3)]
 
     # The Dreamer's screen: eyes closed, no word, a big guess box; the others see the word.
     screen = dreamer.locator(".dreamer-screen")
@@ -290,8 +149,7 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
         assert clue in dreamer.locator(".dreamer-screen .clues").inner_text()
     assert [w for _, w in view_of(dreamer)["clues"]] == clues
     assert dreamer.locator(".dreamer-screen .clue.latest").inner_text() == clues[-1]
-    ARTIFACTS.mkdir(exist_ok=True)
-    dreamer.screenshot(path=ARTIFACTS / "server-when_i_dream-dreamer.png", full_page=True)
+    photograph(dreamer, "when_i_dream-dreamer", full_page=True)
 
     # The Dreamer types the word: a Fairy card, seen by the others (not by the Dreamer).
     before = version(dreamer)
@@ -305,7 +163,7 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
 
     # The host's timer (2 minutes; 2 seconds here, set in the link) calls time up by itself.
     before = version(teller)
-    host = open_table(contexts, server, created["links"]["host"] + "&timer=2")
+    host = people.page(created["links"]["host"] + "&timer=2")
     assert re.fullmatch(r"0:0[0-2]", host.locator("#dream-timer .clock").inner_text())
     wait_version(host, before + 1)
     assert "time is up" in log_texts(host)[-1].lower()
@@ -332,10 +190,10 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
         assert_clean(page)
 
 
-def test_a_reload_gets_the_same_view_back(server: Server, contexts: Any) -> None:
+def test_a_reload_gets_the_same_view_back(server: Server, people: People) -> None:
     created = server.create("dinner", config={"players": 3},
                             seats=["person", "random", "random"], seed=11)
-    page = open_table(contexts, server, created["links"]["seats"]["0"])
+    page = people.page(created["links"]["seats"]["0"])
     play_dinner([page], until=lambda: version(page) >= 4)
     before = update_of(page)
     text = page.locator("#view-text").inner_text()
@@ -354,10 +212,10 @@ def test_a_reload_gets_the_same_view_back(server: Server, contexts: Any) -> None
 
 @pytest.mark.ci  # the default run kills a server mid-game without a browser (test_restart)
 def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server,
-                                                                   contexts: Any) -> None:
+                                                                   people: People) -> None:
     created = server.create("dinner", config={"players": 4},
                             seats=["person", "person", "person", "random"], seed=5)
-    pages = [open_table(contexts, server, created["links"]["seats"][str(seat)])
+    pages = [people.page(created["links"]["seats"][str(seat)])
              for seat in range(3)]
     play_dinner(pages, until=lambda: version(pages[0]) >= 6)
     stored = server.listing(created["id"])["actions"]
@@ -382,12 +240,12 @@ def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server
     assert server.listing(created["id"])["actions"] == version(pages[0])
 
 
-def test_forged_actions_are_refused_with_the_error_shown(server: Server, contexts: Any) -> None:
+def test_forged_actions_are_refused_with_the_error_shown(server: Server, people: People) -> None:
     created = server.create("dinner", config={"players": 3},
                             seats=["person", "person", "random"], seed=2)
-    seat0 = open_table(contexts, server, created["links"]["seats"]["0"])
-    seat1 = open_table(contexts, server, created["links"]["seats"]["1"])
-    watcher = open_table(contexts, server, created["links"]["spectator"])
+    seat0 = people.page(created["links"]["seats"]["0"])
+    seat1 = people.page(created["links"]["seats"]["1"])
+    watcher = people.page(created["links"]["spectator"])
     assert watcher.locator("#role").inner_text() == "Spectator"
     assert update_of(watcher)["legal"] == []
     start = version(seat0)
@@ -425,35 +283,27 @@ SCREENSHOT_TABLES: dict[str, tuple[dict[str, Any], list[str]]] = {
 
 
 @pytest.mark.parametrize("game", sorted(SCREENSHOT_TABLES))
-def test_each_games_page_fits_a_phone_and_is_photographed(server: Server, contexts: Any,
-                                                          game: str) -> None:
+def test_each_games_first_screen_on_an_italian_phone_is_clean_and_accessible(
+        server: Server, people: People, game: str) -> None:
     config, seats = SCREENSHOT_TABLES[game]
     created = server.create(game, seats, config, seed=4)
     person = seats.index("person")
-    page = open_table(contexts, server, created["links"]["seats"][str(person)],
-                      viewport={"width": PHONE_WIDTH, "height": 844})
-    page.wait_for_selector("#actions button, #actions form, #game-area form, #outcome-banner")
-    if game == "dylan_dog":
-        board = page.locator("#game-area svg.dylan-board")
-        board.wait_for()
-        assert board.locator("g.pawn").count() == 3
-        assert board.locator("[data-crypt]").count() == 4
-    # A phone: nothing scrolls sideways.
-    width = page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= PHONE_WIDTH, f"{game}: the page is {width}px wide on a {PHONE_WIDTH}px phone"
-    assert page.locator("#view .record").count() >= 1
-    assert page.locator("#view-text").inner_text().strip()
+    page = people.seat(created, person, viewport=PHONE, language="it")
+    page.wait_for_selector("#actions button, #actions form, #game-area form, "
+                           "#game-area button, #outcome-banner")
+    assert page.evaluate("() => document.documentElement.lang") == "it"
+    assert page.locator("#turn-line").inner_text() in {"Tocca a te.", "In attesa…"} or \
+        page.locator("#turn-line").inner_text().startswith("In attesa di")
+    assert_fits_width(page)
+    # The raw view is for developers only: folded away, but there.
+    assert not page.locator("#debug").evaluate("(node) => node.open")
+    assert page.locator("#view-text").text_content()
+    assert_accessible(page, f"{game} on a phone, in Italian")
     assert_clean(page)
-    ARTIFACTS.mkdir(exist_ok=True)
-    if game == "when_i_dream":  # the docs show one game on a phone
-        page.screenshot(path=ARTIFACTS / f"server-{game}-phone.png", full_page=True)
-    page.set_viewport_size(DESKTOP)
-    page.screenshot(path=ARTIFACTS / f"server-{game}.png", full_page=True)
 
 
-def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -> None:
-    page = contexts(viewport={"width": PHONE_WIDTH, "height": 844}).new_page()
-    page.goto(server.base + "/")
+def test_the_lobby_creates_a_table_and_lists_it(server: Server, people: People) -> None:
+    page = people.page("/", viewport=PHONE)
     page.wait_for_selector("#game-select option", state="attached")
     page.select_option("#game-select", "dinner")
     page.fill("#players-input", "3")
@@ -475,11 +325,10 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
     link = page.locator('#links [data-role="seat-1"] input').input_value()
     assert link.startswith(f"{server.base}/table/{table_id}#token=")
     page.wait_for_selector(f'#tables tr[data-table="{table_id}"]')
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE_WIDTH
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=ARTIFACTS / "server-lobby.png", full_page=True)
+    assert_fits_width(page)
+    photograph(page, "lobby", full_page=True)
     # The link opens the seat; the table was made with the form's settings.
-    seat = open_table(contexts, server, link.removeprefix(server.base))
+    seat = people.page(link.removeprefix(server.base))
     assert seat.locator("#role").inner_text() == "Seat 1"
     assert seat.evaluate("() => window.PartyTable.welcome.table.config.no_screen_tables") is True
     assert seat.evaluate("() => window.PartyTable.welcome.table.referee") is True
@@ -490,11 +339,11 @@ def test_the_lobby_creates_a_table_and_lists_it(server: Server, contexts: Any) -
 
 
 def test_the_host_closes_the_table_and_then_reads_the_replay(server: Server,
-                                                             contexts: Any) -> None:
+                                                             people: People) -> None:
     created = server.create("dinner", config={"players": 3},
                             seats=["person", "random", "random"], seed=12)
-    host = open_table(contexts, server, created["links"]["host"])
-    seat = open_table(contexts, server, created["links"]["seats"]["0"])
+    host = people.page(created["links"]["host"])
+    seat = people.page(created["links"]["seats"]["0"])
     # A host who plays (no referee) sees no replay while the game goes on.
     assert host.locator("#replay-button").is_hidden()
     assert host.locator("#close-button").is_visible()

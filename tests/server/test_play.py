@@ -19,7 +19,7 @@ from partyrules.core.serialize import action_union, parse_json, structure, unstr
 from partyrules.server import tables as tables_module
 from partyrules.server.bots import decide
 from partyrules.server.store import Store, StoredTable, TableRow
-from partyrules.server.tables import restore_table
+from partyrules.server.tables import board_of, restore_table
 
 from .conftest import (
     GENEROUS,
@@ -80,7 +80,8 @@ def test_every_game_with_bots_is_played_to_the_end(server: ThreadServer) -> None
         outcome = game.outcome(replay.final_state())
         assert final["outcome"] == {
             "winners": sorted(outcome.winners), "reason": outcome.reason,
-            "scores": None if outcome.scores is None else list(outcome.scores)}, name
+            "scores": None if outcome.scores is None else list(outcome.scores),
+            "text": game.presentation.explain(outcome.reason, "en")}, name
         assert final["finished"] and final["version"] == len(actions)
         assert final["legal"] == [] and final["to_act"] == []
         # The spectator heard every action, each as the whole table may know it.
@@ -137,7 +138,7 @@ def test_each_person_sees_only_their_own_seat(server: ThreadServer) -> None:
             "id": created["id"], "game": "dinner", "title": game.title,
             "config": unstructure(game.Config(players=3)), "players": 3, "referee": False,
             "seats": [{"seat": 0, "kind": "person"}, {"seat": 1, "kind": "person"},
-                      {"seat": 2, "kind": "random"}]}
+                      {"seat": 2, "kind": "random"}], **board_of(game, "en")}
         rng = random.Random(8)
         for _ in range(60):  # turns of both people, each checked at its version
             for client, seat in zip(people, (0, 1, TABLE), strict=True):

@@ -69,6 +69,11 @@ class DescribeAction(Protocol[S_contra, A_contra]):
         ...
 
 
+def _read_only(sentences: Mapping[str, str]) -> Mapping[str, str]:
+    """A declaration's table of sentences, frozen as the record that holds it."""
+    return MappingProxyType(dict(sentences))
+
+
 @attrs.frozen(slots=True, kw_only=True)
 class Presentation:
     """What a game shows and says to people beyond its rules: its messages, its web
@@ -85,9 +90,19 @@ class Presentation:
     how_to_play: tuple[str, ...]
     """A short summary of the game for its web page, paragraph by paragraph, in English
     (each translated through ``catalogue``)."""
-    reasons: Mapping[str, str]
+    reasons: Mapping[str, str] = attrs.field(converter=_read_only)
     """Each ``Outcome.reason`` the game gives, as a sentence in English (translated
     through ``catalogue``)."""
+    action_names: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
+    """Each action class's name (``"Invite"``) as people call the move, in English
+    (``"Seat a guest"``; translated through ``catalogue``): the heading of its buttons."""
+    prompts: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
+    """What to write in each free-text field, keyed ``"Class.field"``
+    (``"Propose.story"``), in English with the rulebook's example where it has one;
+    the text box's label."""
+    options: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
+    """Each config field (``"no_screen_tables"``) as a plain sentence for a table's
+    creator, in English (``"Leave out tables based on movie castings or TV shows"``)."""
     board: str | None = "web/board.js"
     """The board script, a file of the game's package; None: the generic page only."""
     board_style: str | None = None
@@ -96,6 +111,17 @@ class Presentation:
     def gettext(self, language: str, message: str) -> str:
         """``message`` in ``language`` through the game's catalogue."""
         return self.catalogue.gettext(language, message)
+
+    def translated(self, sentences: Mapping[str, str], language: str) -> dict[str, str]:
+        """``sentences`` (one of the mappings above) with each value in ``language``.
+
+        >>> import partyrules
+        >>> shown = partyrules.get_game("dinner").presentation
+        >>> shown.translated({"x": "Seat {seat}"}, "en")
+        {'x': 'Seat {seat}'}
+        """
+        return {key: self.catalogue.gettext(language, sentence)
+                for key, sentence in sentences.items()}
 
     def explain(self, reason: str, language: str = DEFAULT_LANGUAGE) -> str:
         """The sentence for an outcome's ``reason`` in ``language`` (the identifier,

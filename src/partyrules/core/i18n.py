@@ -3,7 +3,7 @@
 Every piece that talks to people (a game's narration and its web board, the web table's
 pages) writes its messages in English and marks them for translation; the Italian lives
 in a gettext catalogue beside the code, ``<package>/locale/it/LC_MESSAGES/<domain>.po``,
-compiled to ``.mo`` by ``scripts/compile-messages`` (Babel), and read here with the
+compiled to ``.mo`` by ``scripts/messages.py compile`` (Babel), and read here with the
 standard library's :mod:`gettext`, so that the core needs nothing more. English needs no
 catalogue: the message ids are the English text.
 

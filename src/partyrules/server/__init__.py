@@ -14,6 +14,9 @@ the game's name.
 ...     print(route.path)
 /
 /table/{table_id}
+/favicon.ico
+/games/{game}/{file}
+/api/messages/{language}
 /api/games
 /api/games/{game}/components
 /api/tables

@@ -429,7 +429,6 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
     store = open_store(os.fspath(db_path))
     tables = Tables(store, race_pause=race_pause, bot_processes=bot_processes,
                     limits=limits, bot_lease=bot_lease)
-    catalogue = game_catalogue()
 
     def foreign(origin: str | None, host: str | None) -> JSONResponse | None:
         if limits.allows_origin(origin, host):
@@ -481,7 +480,10 @@ def create_app(db_path: str | os.PathLike[str], *, race_pause: float = RACE_PAUS
         return JSONResponse(found)
 
     async def games(request: Request) -> Response:
-        return JSONResponse(catalogue)
+        try:
+            return JSONResponse(game_catalogue(request.query_params.get("language", "en")))
+        except PartyRulesError as refused:
+            return _error(404, "not_found", str(refused))
 
     async def components(request: Request) -> Response:
         name = request.path_params["game"]

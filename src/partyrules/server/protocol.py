@@ -116,7 +116,7 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     or ``too_large``) says what is wrong.
 
     >>> parse_client_message('{"type": "join", "token": "abc"}')
-    Join()
+    Join(language='en')
     >>> parse_client_message('{"type": "shout"}')
     Traceback (most recent call last):
     ...

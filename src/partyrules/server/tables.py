@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -220,16 +221,21 @@ def _outcome(game: AnyGame, state: Any, language: str) -> dict[str, Any] | None:
 
 
 def board_of(game: AnyGame, language: str) -> dict[str, Any]:
-    """What a table's page needs of the game's presentation: where its board script and
-    style sheet are served (None where the game has none, so that the page asks for
-    nothing that is not there) and its how-to-play paragraphs in ``language``."""
+    """What a table's page needs of the game's presentation, in ``language``: where its
+    board script and style sheet are served (None where the game has none, so that the
+    page asks for nothing that is not there), its how-to-play paragraphs, its moves'
+    names (``actions``: class name to words) and what to write in each free-text field
+    (``prompts``: ``"Class.field"`` to words)."""
     shown = game.presentation
     if shown is None:
-        return {"board": None, "board_style": None, "how_to_play": []}
+        return {"board": None, "board_style": None, "how_to_play": [], "actions": {},
+                "prompts": {}}
     return {"board": None if shown.board is None else f"/games/{game.name}/board.js",
             "board_style": (None if shown.board_style is None
                             else f"/games/{game.name}/board.css"),
-            "how_to_play": [shown.gettext(language, part) for part in shown.how_to_play]}
+            "how_to_play": [shown.gettext(language, part) for part in shown.how_to_play],
+            "actions": shown.translated(shown.action_names, language),
+            "prompts": shown.translated(shown.prompts, language)}
 
 
 class LiveTable:
@@ -684,9 +690,13 @@ def restore_table(stored: StoredTable, *, store: TableStore, bot_pool: BotPool,
                      bot_lease=bot_lease)
 
 
-def game_catalogue() -> list[dict[str, Any]]:
-    """What ``GET /api/games`` answers: every game, its config fields with their
-    defaults (null for a required field) and the bot specs a seat may take."""
+@functools.cache
+def game_catalogue(language: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """What ``GET /api/games?language=...`` answers: every game, its config fields with
+    their defaults (null for a required field), each field's plain sentence in
+    ``language`` where the game gives one (``options``), its how-to-play paragraphs and
+    the bot specs a seat may take."""
+    checked = check_language(language)
     games = []
     for name in sorted(GAMES):
         game = GAMES[name]
@@ -697,9 +707,14 @@ def game_catalogue() -> list[dict[str, Any]]:
                 default = default.factory()
             config[field.name] = (None if default is attrs.NOTHING
                                   else unstructure(default, field.type))
+        shown = game.presentation
         games.append({"name": game.name, "title": game.title,
                       "min_players": game.min_players, "max_players": game.max_players,
-                      "config": config, "bots": list(BOT_EXAMPLES)})
+                      "config": config, "bots": list(BOT_EXAMPLES),
+                      "options": {} if shown is None else shown.translated(shown.options,
+                                                                           checked),
+                      "how_to_play": [] if shown is None else [
+                          shown.gettext(checked, part) for part in shown.how_to_play]})
     return games
 
 

@@ -1,8 +1,9 @@
 // The table page: one WebSocket to /ws/{id}, a join with the token of the URL fragment
 // (the fragment never reaches the server), then every update rendered: the view by a
 // generic renderer that fits any game, the legal actions as buttons (free-text ones as
-// a text box and a button), the log, errors as a dismissible banner. Per-game touches
-// live in /static/games/<game>.js and register themselves with PartyTable.register.
+// a text box and a button), the log, errors as a dismissible banner. A game's screen is
+// its board script, served from its own package where the game declares one
+// (table.board in the welcome), which registers itself with PartyTable.register.
 "use strict";
 
 (() => {
@@ -83,6 +84,7 @@
   const plugins = new Map();        // game name -> {render(ctx)}
   const pluginState = {};           // survives updates: a plugin's timers, its choices
   const requestedScripts = new Set();
+  const componentCache = {key: null, data: undefined};
 
   let socket = null;
   let welcome = null;               // the last welcome message
@@ -192,7 +194,7 @@
     const banner = el("div", {class: `banner ${kind}`, role: kind === "error" ? "alert" : "status",
                              dataset: {code: code || ""}},
       el("span", {class: "message"}, message, code ? el("span", {class: "code"}, ` (${code})`) : null),
-      el("button", {type: "button", class: "dismiss", "aria-label": "Dismiss",
+      el("button", {type: "button", class: "dismiss", "aria-label": t("Dismiss"),
                     onclick: () => banner.remove()}, "×"));
     box.append(banner);
     // The newest few are enough; older ones go.
@@ -242,7 +244,7 @@
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`);
     socket = ws;
-    setStatus(reconnectAttempt ? "reconnecting…" : "connecting…", reconnectAttempt > 0);
+    setStatus(reconnectAttempt ? t("reconnecting…") : t("connecting…"), reconnectAttempt > 0);
     ws.addEventListener("open", () => {
       ws.send(JSON.stringify({type: "join", token, language}));
       clearInterval(pingTimer);
@@ -266,7 +268,7 @@
       pending = false;
       pings = [];
       if (stopped) {
-        setStatus("disconnected", true);
+        setStatus(t("disconnected"), true);
         return;
       }
       // Jitter spreads a whole table's reconnections after a server restart.
@@ -304,7 +306,7 @@
         }
         break;
       default:
-        showBanner("error", `Unknown message from the server: ${message.type}`, "client");
+        showBanner("error", t("Unknown message from the server: {type}", {type: message.type}), "client");
     }
   }
 
@@ -330,11 +332,11 @@
   }
 
   function onError(message) {
-    const text = message.message || "The server refused that.";
+    const text = message.message || t("The server refused that.");
     showBanner("error", text, message.code);
     if (message.code === "bad_token") {
       stopped = true;             // the server closes; a retry would be refused again
-      setStatus("not admitted", true);
+      setStatus(t("not admitted"), true);
     }
   }
 
@@ -413,15 +415,58 @@
         return response.json();
       }),
       rerender: () => withKeptInputs(render),
+      components: tableComponents, actionName, prompt,
     };
     let result;
     try {
       result = plugin.render(context);
     } catch (error) {
-      area.replaceChildren(el("p", {class: "hint"}, `This game's screen failed: ${error.message}`));
+      area.replaceChildren(el("p", {class: "hint"}, t("This game's screen failed: {error}",
+                                                       {error: error.message})));
+      reportError(error);           // a script error the page's tests see
       return new Set();
     }
     return new Set((result && result.claimed) || []);
+  }
+
+  /** The component data (deck, board) the table's config plays with, from
+   *  GET /api/games/<game>/components: undefined while it loads (the page renders again
+   *  when it comes), null if it could not be had. */
+  function tableComponents() {
+    const table = welcome.table;
+    const config = JSON.stringify(table.config);
+    const key = `${table.game}:${config}`;
+    if (componentCache.key !== key) {
+      componentCache.key = key;
+      componentCache.data = undefined;
+      const url = `/api/games/${encodeURIComponent(table.game)}/components?config=${encodeURIComponent(config)}`;
+      fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      }).then((data) => {
+        if (componentCache.key !== key) return;
+        componentCache.data = data;
+        if (update) withKeptInputs(render);
+      }).catch((error) => {
+        if (componentCache.key !== key) return;
+        componentCache.data = null;
+        showBanner("error", t("The game's cards could not be loaded: {error}", {error: error.message}), "client");
+      });
+    }
+    return componentCache.data;
+  }
+
+  /** A move's name as people say it (the game's `actions` in the welcome), e.g. "Seat a
+   *  guest" for Invite; the class name made readable where the game gives none. */
+  function actionName(kind) {
+    const names = (welcome && welcome.table.actions) || {};
+    return names[kind] || humanize(kind);
+  }
+
+  /** What to write in a free-text field (the game's `prompts`: "Class.field"). */
+  function prompt(kind, field) {
+    const prompts = (welcome && welcome.table.prompts) || {};
+    return prompts[`${kind}.${field}`] || humanize(field);
   }
 
   function renderTurnLine() {
@@ -518,7 +563,7 @@
 
   function buttonGroup(group) {
     return el("div", {class: "action-group"},
-      el("h3", {}, humanize(group.kind)),
+      el("h3", {}, actionName(group.kind)),
       el("div", {class: "action-buttons"}, group.entries.map((entry) => {
         const body = actionBody(entry.action);
         return el("button", {
@@ -531,27 +576,25 @@
       })));
   }
 
+  /** A free-text move: each field a labelled box saying what to write (the game's
+   *  prompt, with the rulebook's example), and a button named after the move. */
   function freeTextForm(group) {
     const first = group.entries[0];
     const body = actionBody(first.action);
     const keyBase = `${group.kind}:${body.seat}`;
-    const inputs = group.free.map((field) => {
-      const sample = body[field];
-      const shown = Array.isArray(sample) ? sample.join(" ") : String(sample === undefined ? "" : sample);
-      return el("input", {
-        type: "text",
-        name: field,
-        autocomplete: "off",
-        autocapitalize: "off",
-        placeholder: shown ? `${humanize(field)}, e.g. ${shown}` : humanize(field),
-        "aria-label": humanize(field),
-        dataset: {key: `${keyBase}:${field}`, field},
-      });
-    });
+    const inputs = group.free.map((field) => el("input", {
+      type: "text",
+      name: field,
+      autocomplete: "off",
+      autocapitalize: "off",
+      id: `text-${group.kind}-${field}`,
+      dataset: {key: `${keyBase}:${field}`, field},
+    }));
+    const labels = group.free.map((field, index) => el("label", {class: "prompt", for: inputs[index].id},
+      prompt(group.kind, field)));
     const form = el("form", {class: "free-text", dataset: {type: group.kind}},
-      ...inputs,
-      el("button", {type: "submit", disabled: pending, dataset: {type: group.kind}}, humanize(group.kind)),
-      el("span", {class: "example"}, first.text));
+      ...group.free.flatMap((_, index) => [labels[index], inputs[index]]),
+      el("button", {type: "submit", disabled: pending, dataset: {type: group.kind}}, actionName(group.kind)));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const typed = {};
@@ -593,8 +636,8 @@
 
   function scalarText(key, value) {
     if (value === null) return "—";
-    if (value === "") return "(empty)";
-    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (value === "") return t("(empty)");
+    if (typeof value === "boolean") return value ? t("yes") : t("no");
     if (typeof value === "number" && SEAT_KEYS.test(key) && Number.isInteger(value)
         && value >= TABLE_SEAT && value < players()) {
       return seatName(value);
@@ -615,7 +658,7 @@
   function perSeatTable(label, values) {
     const me = mySeat();
     return el("table", {class: "scores"},
-      el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, label))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, label))),
       el("tbody", {}, values.map((value, seat) =>
         el("tr", {class: seat === me ? "mine" : null},
           el("td", {}, seatName(seat)), el("td", {}, scalarText("", value))))));
@@ -690,7 +733,7 @@
   function seatsTable(view, keys) {
     const me = mySeat();
     return el("table", {class: "scores seats"},
-      el("thead", {}, el("tr", {}, el("th", {}, "Seat"), keys.map((key) => el("th", {}, humanize(key))))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), keys.map((key) => el("th", {}, humanize(key))))),
       el("tbody", {}, Array.from({length: players()}, (_, seat) =>
         el("tr", {class: seat === me ? "mine" : null},
           el("td", {}, seatName(seat)),
@@ -708,7 +751,7 @@
     const wrap = el("div", {},
       columns.length ? el("div", {class: "table-scroll"}, seatsTable(view, columns)) : null, main);
     if (view.config && typeof view.config === "object") {
-      wrap.append(el("details", {}, el("summary", {}, "Settings"), renderRecord(view.config)));
+      wrap.append(el("details", {}, el("summary", {}, t("Settings")), renderRecord(view.config)));
     }
     return wrap;
   }
@@ -727,13 +770,13 @@
   }
 
   async function closeTable() {
-    if (!window.confirm("Close this table for everyone? The game stops and cannot go on.")) return;
+    if (!window.confirm(t("Close this table for everyone? The game stops and cannot go on."))) return;
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/close`,
                                  {method: "POST", headers: {Authorization: `Bearer ${token}`}});
     if (!response.ok) {
       const body = await response.json().catch(() => ({}));
       showBanner("error", (body.error && body.error.message)
-        || `The table could not be closed (HTTP ${response.status}).`, "close");
+        || t("The table could not be closed (HTTP {status}).", {status: response.status}), "close");
     }
   }
 
@@ -741,7 +784,7 @@
     const response = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay`,
                                  {headers: {Authorization: `Bearer ${token}`}});
     if (!response.ok) {
-      let message = `The replay is not available (HTTP ${response.status}).`;
+      let message = t("The replay is not available (HTTP {status}).", {status: response.status});
       try {
         const body = await response.json();
         if (body.error && body.error.message) message = body.error.message;
@@ -793,9 +836,9 @@
     document.getElementById("close-button").addEventListener("click", closeTable);
     if (!token) {
       stopped = true;
-      setStatus("no token", true);
-      showBanner("error", "This link has no token: open the table from the link you were given "
-        + "(it ends in #token=…).", "bad_token");
+      setStatus(t("no token"), true);
+      showBanner("error", t("This link has no token: open the table from the link you were "
+        + "given (it ends in #token=…)."), "bad_token");
       return;
     }
     connect();
