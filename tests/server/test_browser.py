@@ -356,3 +356,29 @@ def test_the_host_closes_the_table_and_then_reads_the_replay(server: Server,
         assert page.locator("#replay-button").is_visible()
         assert page.locator("#close-button").is_hidden()
         assert_clean(page)
+
+
+def test_the_lobby_speaks_italian_and_an_italian_table_plays_the_italian_deck(
+        server: Server, people: People) -> None:
+    page = people.page("/", viewport=PHONE, language="it")
+    page.wait_for_selector("#game-select option", state="attached")
+    assert page.evaluate("() => document.documentElement.lang") == "it"
+    assert page.get_by_role("heading", name="Nuovo tavolo", exact=True).count() == 1
+    assert page.locator("#create-button").inner_text() == "Crea il tavolo"
+    page.select_option("#game-select", "when_i_dream")
+    assert "da 4 a 10 giocatori" in page.locator("#game-hint").inner_text()
+    assert page.locator('#seat-fields select[data-seat="0"] option').first.inner_text() \
+        == "una persona"
+    for seat in range(1, 4):
+        page.select_option(f'#seat-fields select[data-seat="{seat}"]', "random")
+    assert_accessible(page, "the lobby in Italian")
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden]) .link-row")
+    link = page.locator('#links [data-role="seat-0"] input').input_value()
+    seat = people.page(link.removeprefix(server.base), language="it")
+    # The table was created from an Italian page: When I Dream deals its Italian deck.
+    assert seat.evaluate("() => window.PartyTable.welcome.table.config.language") == "it"
+    assert seat.locator("#how-panel summary").inner_text() == "Come si gioca"
+    assert_accessible(page, "the lobby with the new table's links")
+    for opened in (page, seat):
+        assert_clean(opened)

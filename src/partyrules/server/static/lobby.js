@@ -7,31 +7,13 @@
   const REFRESH_EVERY = 5000;
   let games = [];
 
-  function el(tag, attributes, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) {
-      if (value === undefined || value === null || value === false) continue;
-      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else if (name === "dataset") Object.assign(node.dataset, value);
-      else node.setAttribute(name, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function humanize(key) {
-    const words = String(key).replace(/_/g, " ").trim();
-    return words.charAt(0).toUpperCase() + words.slice(1);
-  }
+  const {language, t, loadMessages, translatePage, el, humanize} = window.PartyPage;
 
   function showError(message, code) {
     const box = document.getElementById("banners");
     const banner = el("div", {class: "banner error", role: "alert", dataset: {code: code || ""}},
       el("span", {class: "message"}, message, code ? el("span", {class: "code"}, ` (${code})`) : null),
-      el("button", {type: "button", class: "dismiss", "aria-label": "Dismiss",
+      el("button", {type: "button", class: "dismiss", "aria-label": t("Dismiss"),
                     onclick: () => banner.remove()}, "×"));
     box.replaceChildren(banner);
   }
@@ -46,30 +28,31 @@
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       tables = await response.json();
     } catch (error) {
-      box.replaceChildren(el("p", {class: "hint"}, `Could not list the tables (${error.message}).`));
+      box.replaceChildren(el("p", {class: "hint"}, t("Could not list the tables ({error}).", {error: error.message})));
       return;
     }
     if (!tables.length) {
-      box.replaceChildren(el("p", {class: "hint"}, "No open table yet: create one above."));
+      box.replaceChildren(el("p", {class: "hint"}, t("No open table yet: create one above.")));
       return;
     }
     box.replaceChildren(el("table", {class: "tables"},
-      el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Seats"),
-                                   el("th", {}, "Moves"), el("th", {}, "Started"))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("Game")), el("th", {}, t("Seats")),
+                                   el("th", {}, t("Moves")), el("th", {}, t("Started")))),
       el("tbody", {}, tables.map((table) => el("tr", {dataset: {table: table.id}},
         el("td", {}, table.title, el("br"), el("span", {class: "hint"}, table.id)),
         el("td", {}, table.seats.map((seat) => el("span", {
           class: seat.kind === "person" ? (seat.connected ? "seat-dot on" : "seat-dot") : "seat-dot bot",
-          title: `Seat ${seat.seat}: ${seat.kind}${seat.kind === "person"
-            ? (seat.connected ? ", here" : ", not connected") : ""}`,
+          title: seat.kind !== "person" ? t("Seat {seat}: bot {kind}", {seat: seat.seat, kind: seat.kind})
+            : seat.connected ? t("Seat {seat}: a person, here", {seat: seat.seat})
+              : t("Seat {seat}: a person, not connected", {seat: seat.seat}),
         }))),
-        el("td", {}, String(table.actions), table.finished ? " (over)" : ""),
+        el("td", {}, String(table.actions), table.finished ? " " + t("(over)") : ""),
         el("td", {}, formatTime(table.created)))))));
   }
 
   function formatTime(iso) {
     const when = new Date(iso);
-    return Number.isNaN(when.getTime()) ? String(iso) : when.toLocaleString();
+    return Number.isNaN(when.getTime()) ? String(iso) : when.toLocaleString(language);
   }
 
   // -- the form ---------------------------------------------------------------------------
@@ -79,33 +62,36 @@
     return games.find((game) => game.name === name);
   }
 
-  function configInput(field, fallback) {
+  /** A config field's input, labelled by the game's sentence for it (its `options`). */
+  function configInput(game, field, fallback) {
     const id = `config-${field}`;
+    const name = (game.options || {})[field] || humanize(field);
     if (typeof fallback === "boolean") {
       return el("label", {class: "check"},
         el("input", {type: "checkbox", id, name: field, checked: fallback, dataset: {kind: "boolean"}}),
-        humanize(field));
+        name);
     }
     if (typeof fallback === "number") {
-      return el("label", {}, humanize(field),
+      return el("label", {}, name,
         el("input", {type: "number", id, name: field, placeholder: String(fallback), step: "1",
                      dataset: {kind: "number"}}));
     }
     if (typeof fallback === "string") {
-      return el("label", {}, humanize(field),
+      return el("label", {}, name,
         el("input", {type: "text", id, name: field, placeholder: fallback, dataset: {kind: "string"}}));
     }
     // null (a default of None, or no default) and lists: JSON, left out when empty.
-    return el("label", {}, `${humanize(field)} (JSON)`,
+    return el("label", {}, t("{name} (JSON)", {name}),
       el("input", {type: "text", id, name: field, dataset: {kind: "json"},
-                   placeholder: fallback === null ? "default" : JSON.stringify(fallback)}));
+                   placeholder: fallback === null ? t("default") : JSON.stringify(fallback)}));
   }
 
   function seatSelect(game, seat) {
     const options = ["person", ...game.bots];
-    return el("label", {}, `Seat ${seat}`,
+    return el("label", {}, t("Seat {seat}", {seat}),
       el("select", {name: `seat-${seat}`, dataset: {seat: String(seat)}},
-        options.map((option) => el("option", {value: option}, option === "person" ? "a person" : `bot: ${option}`))));
+        options.map((option) => el("option", {value: option}, option === "person" ? t("a person")
+          : t("bot: {spec}", {spec: option})))));
   }
 
   function renderSeats() {
@@ -131,11 +117,13 @@
     players.max = String(game.max_players);
     const fallback = typeof game.config.players === "number" ? game.config.players : game.min_players;
     players.value = String(Math.max(game.min_players, Math.min(game.max_players, fallback)));
-    document.getElementById("game-hint").textContent =
-      `${game.title}: ${game.min_players} to ${game.max_players} players.`;
+    document.getElementById("game-hint").textContent = [
+      t("{title}: {low} to {high} players.", {title: game.title, low: game.min_players,
+                                              high: game.max_players}),
+      ...(game.how_to_play || []).slice(0, 1)].join(" ");
     const fields = Object.entries(game.config).filter(([field]) => field !== "players");
     document.getElementById("config-fields").replaceChildren(
-      ...fields.map(([field, fallbackValue]) => configInput(field, fallbackValue)));
+      ...fields.map(([field, fallbackValue]) => configInput(game, field, fallbackValue)));
     renderSeats();
   }
 
@@ -157,7 +145,8 @@
         try {
           config[field] = JSON.parse(input.value);
         } catch (_) {
-          throw new Error(`${humanize(field)} must be JSON (for example 3, "text" or [1, 2]).`);
+          throw new Error(t("{name} must be JSON (for example 3, \"text\" or [1, 2]).",
+                            {name: (game.options || {})[field] || humanize(field)}));
         }
       }
     }
@@ -172,6 +161,7 @@
     try {
       body = {
         game: game.name,
+        language,                 // a game that has one plays its deck in the page's language
         config: readConfig(game),
         seats: [...document.querySelectorAll("#seat-fields select")].map((select) => select.value),
       };
@@ -193,14 +183,15 @@
       const answer = await response.json().catch(() => ({}));
       if (!response.ok) {
         const error = answer.error || {};
-        showError(error.message || `The server refused the table (HTTP ${response.status}).`, error.code);
+        showError(error.message || t("The server refused the table (HTTP {status}).",
+                                     {status: response.status}), error.code);
         return;
       }
       document.getElementById("banners").replaceChildren();
       showLinks(answer);
       refreshTables();
     } catch (error) {
-      showError(`Could not reach the server (${error.message}).`, "offline");
+      showError(t("Could not reach the server ({error}).", {error: error.message}), "offline");
     } finally {
       button.disabled = false;
     }
@@ -217,24 +208,25 @@
         input.select();
         document.execCommand("copy");  // older browsers and plain-http pages
       }
-      copy.textContent = "Copied";
-      setTimeout(() => { copy.textContent = "Copy"; }, 1500);
-    }}, "Copy");
+      copy.textContent = t("Copied");
+      setTimeout(() => { copy.textContent = t("Copy"); }, 1500);
+    }}, t("Copy"));
     return el("div", {class: "link-row", dataset: {role}},
       el("strong", {}, label),
-      el("div", {class: "copy-line"}, input, copy, el("a", {href: url, target: "_blank", rel: "noopener"}, "Open")));
+      el("div", {class: "copy-line"}, input, copy, el("a", {href: url, target: "_blank", rel: "noopener"}, t("Open"))));
   }
 
   function showLinks(created) {
-    const hostLabel = created.referee ? "Host (referee: sees every hidden card)" : "Host";
+    const hostLabel = created.referee ? t("Host (referee: sees every hidden card)") : t("Host");
     const rows = [linkRow(hostLabel, created.links.host, "host")];
     for (const seat of created.seats) {
       const path = created.links.seats[String(seat.seat)];
-      if (path) rows.push(linkRow(`Seat ${seat.seat}`, path, `seat-${seat.seat}`));
+      const name = t("Seat {seat}", {seat: seat.seat});
+      if (path) rows.push(linkRow(name, path, `seat-${seat.seat}`));
       else rows.push(el("div", {class: "link-row", dataset: {role: `seat-${seat.seat}`}},
-        el("strong", {}, `Seat ${seat.seat}`), el("span", {class: "hint"}, `bot: ${seat.kind}`)));
+        el("strong", {}, name), el("span", {class: "hint"}, t("bot: {spec}", {spec: seat.kind}))));
     }
-    rows.push(linkRow("Spectators", created.links.spectator, "spectator"));
+    rows.push(linkRow(t("Spectators"), created.links.spectator, "spectator"));
     document.getElementById("links").replaceChildren(...rows);
     const section = document.getElementById("created");
     section.dataset.table = created.id;
@@ -244,11 +236,11 @@
 
   async function loadGames() {
     try {
-      const response = await fetch("/api/games");
+      const response = await fetch(`/api/games?language=${language}`);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       games = await response.json();
     } catch (error) {
-      showError(`Could not load the games (${error.message}).`, "offline");
+      showError(t("Could not load the games ({error}).", {error: error.message}), "offline");
       return;
     }
     const select = document.getElementById("game-select");
@@ -256,7 +248,10 @@
     renderGame();
   }
 
-  document.addEventListener("DOMContentLoaded", () => {
+  document.addEventListener("DOMContentLoaded", async () => {
+    window.PartyPage.languageSwitch(document.getElementById("language"));
+    await loadMessages(null);
+    translatePage();
     document.getElementById("game-select").addEventListener("change", renderGame);
     document.getElementById("players-input").addEventListener("input", renderSeats);
     document.getElementById("create-form").addEventListener("submit", createTable);

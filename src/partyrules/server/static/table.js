@@ -19,67 +19,7 @@
   const token = fragment.get("token");
   const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
-  // The page's language: the one chosen on the page, else the browser's first that we
-  // speak, else English. The words come from /api/messages (the gettext catalogues).
-  const LANGUAGES = ["en", "it"];
-  const LANGUAGE_KEY = "partyrules.language";
-  const language = (() => {
-    const chosen = localStorage.getItem(LANGUAGE_KEY);
-    if (LANGUAGES.includes(chosen)) return chosen;
-    for (const tag of navigator.languages || [navigator.language || "en"]) {
-      const primary = String(tag).toLowerCase().split("-")[0];
-      if (LANGUAGES.includes(primary)) return primary;
-    }
-    return "en";
-  })();
-  let messages = {};
-  const pluralRules = new Intl.PluralRules(language);
-
-  function fill(text, params) {
-    return String(text).replace(/\{([a-z_]*)\}/g, (whole, name) =>
-      params && name in params ? String(params[name]) : whole);
-  }
-
-  /** A message in the page's language, its {placeholders} filled from `params`. */
-  function t(message, params) {
-    const found = messages[message];
-    return fill(typeof found === "string" ? found : message, params);
-  }
-
-  /** The plural form for `n` (also usable as {n}): gettext's two forms, the browser's
-   *  plural rules choosing ("one" is the first form in English and Italian). */
-  function tn(singular, plural, n, params) {
-    const found = messages[singular];
-    const index = pluralRules.select(n) === "one" ? 0 : 1;
-    const text = Array.isArray(found) ? found[Math.min(index, found.length - 1)]
-      : (index === 0 ? singular : plural);
-    return fill(text, {n, ...(params || {})});
-  }
-
-  /** Mark a message for the catalogue, to be translated where it is shown. */
-  function N_(message) {
-    return message;
-  }
-
-  async function loadMessages(game) {
-    if (language === "en") return;
-    try {
-      const response = await fetch(`/api/messages/${language}?game=${encodeURIComponent(game || "")}`);
-      if (response.ok) messages = (await response.json()).messages || {};
-    } catch (_) {
-      // the page stays in English
-    }
-  }
-
-  // The words of table.html (its data-text elements), marked here for the catalogue.
-  const PAGE_WORDS = [N_("How to play"), N_("Your move"), N_("What happened"), N_("Lobby"),
-    N_("Download the replay"), N_("Close the table"), N_("Language"),
-    N_("For developers: the view's data")];
-
-  function translatePage() {
-    document.documentElement.lang = language;
-    for (const node of document.querySelectorAll("[data-text]")) node.textContent = t(node.dataset.text);
-  }
+  const {language, t, tn, N_, loadMessages, translatePage, el, svgEl, humanize} = window.PartyPage;
 
   const plugins = new Map();        // game name -> {render(ctx)}
   const pluginState = {};           // survives updates: a plugin's timers, its choices
@@ -98,45 +38,6 @@
   let pings = [];                   // per ping not yet answered: true if it follows an act
 
   // -- small DOM helpers ------------------------------------------------------------------
-
-  /** Build an element: el("div", {class: "x", onclick: f}, child, "text", ...). */
-  function el(tag, attributes, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) {
-      if (value === undefined || value === null || value === false) continue;
-      if (name.startsWith("on") && typeof value === "function") {
-        node.addEventListener(name.slice(2), value);
-      } else if (name === "dataset") {
-        Object.assign(node.dataset, value);
-      } else if (value === true) {
-        node.setAttribute(name, "");
-      } else {
-        node.setAttribute(name, String(value));
-      }
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function svgEl(tag, attributes, ...children) {
-    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    for (const [name, value] of Object.entries(attributes || {})) {
-      if (value !== undefined && value !== null) node.setAttribute(name, String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-
-  function humanize(key) {
-    const words = String(key).replace(/([a-z])([A-Z])/g, "$1 $2").replace(/_/g, " ").trim();
-    return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
-  }
 
   function players() {
     return welcome ? welcome.table.players : 0;
@@ -825,13 +726,8 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     translatePage();
-    const picker = document.getElementById("language");
-    picker.value = language;
-    picker.addEventListener("change", () => {
-      // A new join in the chosen language: the narration comes again in it.
-      localStorage.setItem(LANGUAGE_KEY, picker.value);
-      location.reload();
-    });
+    // A new join in the chosen language: the narration comes again in it.
+    window.PartyPage.languageSwitch(document.getElementById("language"));
     document.getElementById("replay-button").addEventListener("click", downloadReplay);
     document.getElementById("close-button").addEventListener("click", closeTable);
     if (!token) {
