@@ -285,6 +285,26 @@ def test_replay_of_a_saved_game_verifies(
     assert outcome and all(line in out.splitlines() for line in outcome)
 
 
+@pytest.mark.parametrize("game", sorted(partyrules.GAMES))
+def test_replay_narrates_in_italian_when_asked(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path, game: str) -> None:
+    save = tmp_path / "game.json"
+    code, played, _ = run(capsys, "play", game, "--seed", "3", "--save", str(save))
+    assert code == 0
+    code, out, err = run(capsys, "replay", str(save), "--language", "it")
+    assert code == 0, err
+    def numbered(transcript: str) -> dict[int, str]:
+        return {int(number): line for number, line in
+                re.findall(r"^ *(\d+)  (\S.*)$", transcript, re.M)}
+
+    english, italian = numbered(played), numbered(out)
+    assert english and sorted(italian) == sorted(english)
+    same = [line for number, line in english.items() if italian[number] == line]
+    assert not same, same[:5]
+    code, _, err = run(capsys, "replay", str(save), "--language", "fr")
+    assert code == 2 and "invalid choice: 'fr'" in err
+
+
 def test_replay_reports_a_tampered_action(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -35,6 +35,7 @@ from partyrules.core import verify
 from partyrules.core.config import check_fields
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, free_text_fields
+from partyrules.core.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from partyrules.core.match import WAIT, Match, play_match
 from partyrules.core.serialize import LoadLimits, parse_json, structure, unstructure
 
@@ -58,8 +59,10 @@ class _Narrator:
     so a person voting after a bot does not read the bot's hidden ballot first.
     """
 
-    def __init__(self, game: AnyGame, *, humans: frozenset[int] | None) -> None:
+    def __init__(self, game: AnyGame, *, humans: frozenset[int] | None,
+                 language: str = DEFAULT_LANGUAGE) -> None:
         self.game = game
+        self.language = language
         # None: bots only, tell everything. One person: tell what that seat knows.
         # Several people at one screen: only what the whole table sees.
         self.humans = humans
@@ -72,7 +75,7 @@ class _Narrator:
             viewer: int | None = action.seat
         else:
             viewer = next(iter(self.humans)) if len(self.humans) == 1 else None
-        line = self.game.describe_action(state, action, viewer)
+        line = self.game.describe_action(state, action, viewer, self.language)
         self._held.append(f"{self.count:5d}  {line}")
         self.count += 1
         self.flush(state)
@@ -331,7 +334,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.time_limit is not None and game.timer is None:
         raise InvalidConfig(f"{game.title} has no timed rule to call time on", "time_limit")
     people = frozenset(seat for seat, spec in enumerate(seats) if spec == HUMAN)
-    narrator = _Narrator(game, humans=people or None)
+    narrator = _Narrator(game, humans=people or None, language=args.language)
     actions: list[Any] = list(start.actions) if start is not None else []
     narrator.count = len(actions)
 
@@ -549,6 +552,11 @@ def _read_document(path: str) -> bytes:
     return document
 
 
+def _add_language(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--language", choices=LANGUAGES, default=DEFAULT_LANGUAGE,
+                         help="the narration's language (default: en)")
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     replay = _saved_game(args.file)
     game = partyrules.get_game(replay.game)
@@ -557,7 +565,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if report.other_data is not None:
         print(f"Replay NOT verified: {report.other_data}")
         return 1
-    narrator = _Narrator(game, humans=None)
+    narrator = _Narrator(game, humans=None, language=args.language)
     state = game.setup(replay.config, replay.seed)
     for action in replay.actions[:report.applied]:
         narrator.action(state, action)
@@ -842,6 +850,7 @@ def _parser() -> argparse.ArgumentParser:
                       help="go on with a saved game (a replay file that is not over)")
     _add_time_limit(play)
     _add_option(play)
+    _add_language(play)
     simulate = commands.add_parser("simulate", help="play many games of bots, summed up")
     simulate.add_argument("game")
     simulate.add_argument("--games", type=_positive, required=True)
@@ -878,6 +887,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--check", action="store_true",
                         help="also run the explorer's checks (partyrules verify's) at "
                              "every state of the replay; exit 1 on a violation")
+    _add_language(replay)
     schema = commands.add_parser("schema", help="print the JSON Schema of a game's files")
     schema.add_argument("game")
     verifier = commands.add_parser(
