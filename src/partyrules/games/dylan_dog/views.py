@@ -8,10 +8,11 @@ the mystery cards known to have been put back into each) and the order of the de
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import Presentation
-from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.i18n import DEFAULT_LANGUAGE, N_, Catalogue, seat_name
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dylan_dog.actions import (
@@ -42,8 +43,9 @@ from partyrules.games.dylan_dog.actions import (
     UseDylanDog,
     UseShadow,
 )
-from partyrules.games.dylan_dog.board import geometry
-from partyrules.games.dylan_dog.cards import DYLAN_FACE, ROLES, Catalog, catalog
+from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, geometry
+from partyrules.games.dylan_dog.cards import DYLAN_FACE, ROLES, Board, Catalog, catalog
+from partyrules.games.dylan_dog.moves import CRYPT, GATE
 from partyrules.games.dylan_dog.rules import to_act, why_illegal
 from partyrules.games.dylan_dog.state import (
     CardChoice,
@@ -66,8 +68,9 @@ from partyrules.games.dylan_dog.state import (
     View,
 )
 
-__all__ = ["PRESENTATION", "card_name", "describe_action", "determinize", "render_board",
-           "render_view", "view"]
+__all__ = ["CATALOGUE", "DEFAULT_WORDS", "EFFECT_NAMES", "PRESENTATION", "card_name",
+           "describe_action", "determinize", "render_board", "render_view", "view",
+           "white_letter", "word"]
 
 DETERMINIZE_TRIES = 200
 """How many random story deals :func:`determinize` tries before it keeps the real one."""
@@ -152,26 +155,85 @@ def _consistent(state: State, known: Catalog, seat: int, story: tuple[int, ...])
 
 # -- narration --------------------------------------------------------------------------------
 
+CATALOGUE = Catalogue("partyrules.games.dylan_dog")
+"""The game's messages: the narration here, the web board's words (``web/board.js``)."""
+_ = CATALOGUE.gettext
 
-def card_name(config: Config, card: int) -> str:
-    """A readable name for any card id of ``config``'s decks."""
+DEFAULT_WORDS = (
+    # The story elements of data/cards.json, read in sequence as a story ("you - are
+    # chased - to the castle - by the vampire").
+    N_("you"), N_("Groucho"), N_("Inspector Bloch"), N_("your client"), N_("your double"),
+    N_("a stranger"),
+    N_("are chased"), N_("are lured"), N_("are trapped"), N_("are haunted"),
+    N_("are kidnapped"), N_("are hypnotised"),
+    N_("to the castle"), N_("to the cemetery"), N_("to the lighthouse"), N_("to the asylum"),
+    N_("to the wax museum"), N_("to the abandoned station"),
+    N_("by the vampire"), N_("by the werewolf"), N_("by the zombies"), N_("by the ghost"),
+    N_("by the killer"), N_("by the witch"),
+    # The shadow shapes of the story and shadow cards.
+    N_("bat"), N_("raven"), N_("spider"), N_("skull"), N_("black cat"), N_("crescent moon"),
+    # The horror cards (Xabaras is a name).
+    N_("The Grey Lady"), N_("The Crawling Hand"), N_("The Bog Corpse"), N_("The Wax Twin"),
+    N_("The Night Nurse"), N_("The Drowned Bride"), N_("The Scarecrow"), N_("The Hollow Monk"),
+    N_("The Beast of the Moor"), N_("The Killer Clown"), N_("Death Herself"),
+    # The story cards' four roles.
+    N_("investigator"), N_("action"), N_("location"), N_("fear"),
+)
+"""The words of the default board and decks (``data/``) that are not names, marked for
+the catalogue: a custom deck's own words are shown as written. The crypts and gates keep
+the names printed on the board (Mente, Infinito, Paranormale, Tempo)."""
+
+EFFECT_NAMES = MappingProxyType({
+    "no_effect": N_("no effect"),
+    "shadow": N_("shadow"),
+    "enter_dimension": N_("enter dimension"),
+    "go_to_crypt": N_("go to crypt"),
+    "back_to_reality": N_("back to reality"),
+    "take_dylan_dog": N_("take dylan dog"),
+    "send_to_reality": N_("send to reality"),
+    "rotate": N_("rotate"),
+    "step_again": N_("step again"),
+})
+"""Each nightmare card's effect as its card names it."""
+
+
+def word(language: str, text: str) -> str:
+    """A word of the board or the decks (an element, a shape, a horror card's name) in
+    ``language``: the catalogue's translation of the default data, else as written."""
+    return _(language, text) if text else text
+
+
+def card_name(config: Config, card: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """A readable name for any card id of ``config``'s decks, in ``language``."""
     cards = config.the_cards()
     known = catalog(cards)
     kind = known.kinds[card]
     if kind == "story":
-        return f"story card \u201c{known.element[card]}\u201d ({known.shape[card]})"
+        return _(language, "story card \u201c{element}\u201d ({shape})").format(
+            element=word(language, known.element[card]), shape=word(language, known.shape[card]))
     if kind == "mystery":
-        return f"mystery card \u201c{known.element[card]}\u201d"
+        return _(language, "mystery card \u201c{element}\u201d").format(
+            element=word(language, known.element[card]))
     if kind == "horror":
         horror = cards.horror[card - known.horror.start]
-        needs = "Dylan Dog only" if horror.needs is None else f"{horror.needs}+"
-        return f"horror card {horror.name} ({needs})"
+        name = word(language, horror.name)
+        if horror.needs is None:
+            return _(language, "horror card {name} (Dylan Dog only)").format(name=name)
+        return _(language, "horror card {name} ({needs}+)").format(name=name, needs=horror.needs)
     if kind == "nightmare":
         text = cards.nightmare[card - known.nightmare.start]
-        detail = text.shape or text.crypt or (f"1-{text.most}" if text.most else "")
-        name = text.effect.replace("_", " ")
-        return f"nightmare card \u201c{name}\u201d" + (f" ({detail})" if detail else "")
-    return "a Dylan Dog card"
+        effect = EFFECT_NAMES.get(text.effect, text.effect.replace("_", " "))
+        name = _(language, "nightmare card \u201c{effect}\u201d").format(
+            effect=_(language, effect))
+        if text.shape:
+            return _(language, "{card} ({detail})").format(card=name,
+                                                          detail=word(language, text.shape))
+        if text.crypt:
+            return _(language, "{card} ({detail})").format(card=name, detail=text.crypt)
+        if text.most:
+            return _(language, "{card} (1-{most})").format(card=name, most=text.most)
+        return name
+    return _(language, "a Dylan Dog card")
 
 
 def _face(face: int | None) -> str:
@@ -180,70 +242,117 @@ def _face(face: int | None) -> str:
 
 def describe_action(state: State, action: Action, viewer: int | None = None,
                     language: str = DEFAULT_LANGUAGE) -> str:
-    """One line saying what ``action`` does, before it is done: nothing hidden (a die
-    throw, a crypt's card, the nightmare deck's top card) is told; what happened shows in
-    the next view (``die``, ``drawn``, the cards held, the phase). Every card an action
-    names is face up, so every viewer is told the same line. An action ``apply`` would
-    refuse raises :class:`IllegalAction` with the same rule (a forged card id is not
-    named: it could be a secret story card)."""
+    """One line saying what ``action`` does, before it is done, in ``language``: nothing
+    hidden (a die throw, a crypt's card, the nightmare deck's top card) is told; what
+    happened shows in the next view (``die``, ``drawn``, the cards held, the phase).
+    Every card an action names is face up, so every viewer is told the same line. An
+    action ``apply`` would refuse raises :class:`IllegalAction` with the same rule (a
+    forged card id is not named: it could be a secret story card)."""
     reason = why_illegal(state, action)
     if reason is not None:
         raise IllegalAction(reason)
-    who = f"Seat {action.seat}"
-    board = state.config.the_board()
+    who = seat_name(language, action.seat)
+    config = state.config
+    board = config.the_board()
+
+    def card(number: int) -> str:
+        return card_name(config, number, language)
+
+    def seat(number: int) -> str:
+        return seat_name(language, number)
+
     match action:
         case ProposeTrade(to=to):
-            text = f"{who} proposes a trade to seat {to}"
-        case OfferCard(card=card) | AskCard(card=card) | GiveCard(card=card) \
-                | TakeCard(card=card) | PutBack(card=card) | ClaimCard(card=card):
-            verb = {OfferCard: "offers", AskCard: "asks for", GiveCard: "gives",
-                    TakeCard: "takes", PutBack: "puts back", ClaimCard: "claims"}[type(action)]
-            text = f"{who} {verb} {card_name(state.config, card)}"
+            return _(language, "{who} proposes a trade to {seat}").format(who=who, seat=seat(to))
+        case OfferCard(card=number):
+            return _(language, "{who} offers {card}").format(who=who, card=card(number))
+        case AskCard(card=number):
+            return _(language, "{who} asks for {card}").format(who=who, card=card(number))
+        case GiveCard(card=number):
+            return _(language, "{who} gives {card}").format(who=who, card=card(number))
+        case TakeCard(card=number):
+            return _(language, "{who} takes {card}").format(who=who, card=card(number))
+        case PutBack(card=number):
+            return _(language, "{who} puts back {card}").format(who=who, card=card(number))
+        case ClaimCard(card=number):
+            return _(language, "{who} claims {card}").format(who=who, card=card(number))
         case AcceptTrade():
-            text = f"{who} accepts the trade"
+            return _(language, "{who} accepts the trade").format(who=who)
         case DeclineTrade():
-            text = f"{who} declines the trade"
+            return _(language, "{who} declines the trade").format(who=who)
         case Roll():
-            text = f"{who} throws the die"
+            return _(language, "{who} throws the die").format(who=who)
         case ChooseDistance(distance=distance):
-            text = f"{who} chooses a distance of {distance}"
+            return _(language, "{who} chooses a distance of {distance}").format(
+                who=who, distance=distance)
         case Challenge(target=target, horror=horror):
-            text = f"{who} challenges seat {target} with {card_name(state.config, horror)}"
+            return _(language, "{who} challenges {seat} with {card}").format(
+                who=who, seat=seat(target), card=card(horror))
         case Step(direction=direction):
-            text = f"{who} steps {direction}"
+            return _step(language, board, who, direction)
         case ChangePlane(plane=plane):
-            text = f"{who} passes to the {plane} plane"
+            return _(language, _PLANE_CHANGES[plane]).format(who=who)
         case Rotate(direction=direction):
-            text = f"{who} rotates the nightmare plane {direction}"
+            if direction == CLOCKWISE:
+                return _(language, "{who} rotates the nightmare plane clockwise").format(who=who)
+            return _(language, "{who} rotates the nightmare plane counterclockwise").format(
+                who=who)
         case Search(slot=slot):
-            text = f"{who} searches the crypt, slot {slot}"
+            return _(language, "{who} searches the crypt, card {number}").format(
+                who=who, number=slot + 1)
         case UseDylanDog():
-            text = f"{who} plays a Dylan Dog card"
+            return _(language, "{who} plays a Dylan Dog card").format(who=who)
         case FaceHorror():
-            text = f"{who} faces the horror card"
-        case UseShadow(card=card):
-            text = f"{who} plays {card_name(state.config, card)}"
+            return _(language, "{who} faces the horror card").format(who=who)
+        case UseShadow(card=number):
+            return _(language, "{who} plays {card}").format(who=who, card=card(number))
         case GoToReality():
-            text = f"{who} goes back to reality"
+            return _(language, "{who} goes back to reality").format(who=who)
         case ForceExchange(target=target):
-            text = f"{who} forces an exchange with seat {target}"
+            return _(language, "{who} forces an exchange with {seat}").format(
+                who=who, seat=seat(target))
         case SkipExchange():
-            text = f"{who} skips the forced exchange"
+            return _(language, "{who} skips the forced exchange").format(who=who)
         case ChooseGate(gate=gate):
-            text = f"{who} enters the dimension through gate {_gate_name(board, gate)}"
+            return _(language, "{who} enters the dimension through gate {gate}").format(
+                who=who, gate=_gate_name(board, gate))
         case SendToReality(target=target):
-            text = f"{who} sends seat {target}'s pawn back to reality"
+            return _(language, "{who} sends {seat}'s pawn back to reality").format(
+                who=who, seat=seat(target))
         case Return(square=square):
-            text = f"{who} returns to the white square at sector {square}"
-        case _:
-            text = f"{who}: {action!r}"
-    return text
+            return _(language, "{who} returns to white square {letter} (sector {square})").format(
+                who=who, letter=white_letter(board, square), square=square)
+    return f"{who}: {action!r}"
 
 
-def _gate_name(board: object, gate: object) -> str:
-    gates = getattr(board, "gates", ())
-    if type(gate) is int and 0 <= gate < len(gates):
-        return str(gates[gate].name)
+_PLANE_CHANGES = MappingProxyType({
+    "reality": N_("{who} passes to the reality plane"),
+    "nightmare": N_("{who} passes to the nightmare plane"),
+    "mystery": N_("{who} passes to the mystery plane"),
+})
+
+
+def _step(language: str, board: Board, who: str, direction: str) -> str:
+    if direction == CLOCKWISE:
+        return _(language, "{who} steps clockwise").format(who=who)
+    if direction == COUNTERCLOCKWISE:
+        return _(language, "{who} steps counterclockwise").format(who=who)
+    if direction == GATE:
+        return _(language, "{who} steps back toward the gate").format(who=who)
+    if direction == CRYPT:
+        return _(language, "{who} steps on toward the crypt").format(who=who)
+    return _(language, "{who} takes the path to crypt {crypt}").format(who=who, crypt=direction)
+
+
+def white_letter(board: Board, sector: int) -> str:
+    """The letter of the white square at ``sector`` (the first white square is A), as
+    the web board shows it."""
+    return chr(ord("A") + board.white_squares.index(sector))
+
+
+def _gate_name(board: Board, gate: object) -> str:
+    if type(gate) is int and 0 <= gate < len(board.gates):
+        return str(board.gates[gate].name)
     return repr(gate)
 
 
@@ -363,9 +472,74 @@ def render_view(view: View) -> str:
 
 
 PRESENTATION = Presentation(
-    catalogue=Catalogue("partyrules.games.dylan_dog"),
-    how_to_play=(),
-    reasons={},
+    catalogue=CATALOGUE,
+    how_to_play=(
+        N_("Each of you is caught in a nightmare: four secret story cards tell it (you - "
+           "are chased - to the castle - by the vampire). To get out, find the four mystery "
+           "cards of your story in the crypts. The first to hold all four wins."),
+        N_("The board has three planes: reality outside, the nightmare plane in the "
+           "middle, which turns, and the mystery plane in the centre with its four crypts. "
+           "Your pawn starts on a white square of reality."),
+        N_("On your first turn, throw the die and turn the nightmare plane by that many "
+           "squares. Later, throw and spend the number one square at a time: step your "
+           "pawn, change plane, or turn the nightmare plane. Dylan Dog's face on the die "
+           "lets you choose from 1 to 6."),
+        N_("You pass from reality to the nightmare plane anywhere but on a white square. "
+           "A passage square lined up with a gate takes you down to the mystery plane; its "
+           "path leads to two crypts. Stopping with the exact throw on an enter-crypt square "
+           "lined up with a crypt takes you straight in."),
+        N_("In a crypt you draw a face-down card: a mystery card is yours, a horror card "
+           "must be beaten by the die (or a Dylan Dog card). Then you jump back to reality. "
+           "Shadow squares send you back too, unless you play a Dylan Dog card or a shadow "
+           "card matching your story."),
+        N_("Before throwing you may propose a one-for-one card trade. Nightmare-card "
+           "squares draw a card and do what it says; a window over Dylan Dog's face gives "
+           "a Dylan Dog card; the forced-exchange square lets you take a card from anyone. "
+           "A game at the web table may also end at its turn limit, with no winner."),
+    ),
+    reasons={
+        "four_mystery_cards": N_("A player found the four mystery cards of their story "
+                                 "and escaped the nightmare."),
+        "turn_limit": N_("The turn limit was reached: nobody escaped the nightmare."),
+    },
+    action_names={
+        "ProposeTrade": N_("Propose a trade"),
+        "OfferCard": N_("Offer a card"),
+        "AskCard": N_("Ask for a card"),
+        "AcceptTrade": N_("Accept the trade"),
+        "DeclineTrade": N_("Decline the trade"),
+        "Roll": N_("Throw the die"),
+        "ChooseDistance": N_("Choose how far"),
+        "Challenge": N_("Challenge with a horror card"),
+        "Step": N_("Move your pawn"),
+        "ChangePlane": N_("Change plane"),
+        "Rotate": N_("Turn the nightmare plane"),
+        "Search": N_("Draw a card from the crypt"),
+        "UseDylanDog": N_("Play a Dylan Dog card"),
+        "FaceHorror": N_("Face the horror card"),
+        "UseShadow": N_("Play a shadow card"),
+        "GoToReality": N_("Go back to reality"),
+        "PutBack": N_("Put a mystery card back"),
+        "ClaimCard": N_("Take a mystery card"),
+        "ForceExchange": N_("Force an exchange"),
+        "TakeCard": N_("Take a card"),
+        "GiveCard": N_("Give a card"),
+        "SkipExchange": N_("Skip the exchange"),
+        "ChooseGate": N_("Choose a gate"),
+        "SendToReality": N_("Send a pawn to reality"),
+        "Return": N_("Choose a white square"),
+    },
+    options={
+        "players": N_("How many players (3 to 6)"),
+        "first_player": N_("The seat that plays first"),
+        "offers_per_turn": N_("How many trades a player may propose before throwing "
+                              "(empty: one to each other player)"),
+        "turn_limit": N_("After how many turns in all the game ends with no winner "
+                         "(empty: never)"),
+        "board": N_("A board of your own (empty: the standard board)"),
+        "cards": N_("Decks of your own (empty: the standard cards)"),
+    },
     board="web/board.js",
+    board_style="web/board.css",
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
