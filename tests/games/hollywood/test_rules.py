@@ -51,6 +51,7 @@ from partyrules.games.hollywood.state import (
     CrewTurn,
     DistributorBids,
     Drafting,
+    FilmCheck,
     FilmReport,
     Note,
     Over,
@@ -1154,6 +1155,27 @@ def test_stage5_three_films_at_most_each_valid_and_empty_ones_are_no_films() -> 
     assert_refused(state, AssignCard(0, ACTOR_C[0], None), "already there")
 
 
+def test_stage5_a_seats_view_checks_its_films_as_the_finish_does() -> None:
+    # The screen shows each film's first broken rule and whether the studio may finish,
+    # from the rules FinishProduction is held to; a valid film's box office is the tally's.
+    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], ACTRESS_C[0])
+    state = film(producing({0: cards}), 0, 1, SCRIPT_R[0])
+    check = GAME.view(state, 0).check
+    assert check is not None and GAME.view(state, 0).stage == "production"
+    assert [f.problem for f in check.films] == ["empty", "director", "empty"]
+    assert (check.problem, check.problem_film) == ("director", 1)
+    assert FinishProduction(0) not in legal(state)
+    assert GAME.view(state, 1).check is not None and GAME.view(state, None).check is None
+    state = film(state, 0, 1, DIRECTOR_R[0], ACTOR_R[0], ACTRESS_C[0])
+    check = GAME.view(state, 0).check
+    assert check is not None and (check.problem, check.problem_film) == ("", None)
+    assert FinishProduction(0) in legal(state)
+    done = finish_all(state)
+    assert GAME.view(done, 0).check is None and GAME.view(done, 0).stage != "production"
+    shown = report_of(done, 0, 1)
+    assert check.films[1] == FilmCheck("", shown.box_office, shown.cost, shown.title)
+
+
 def test_awards_stage5_a_dual_role_card_must_choose_its_role() -> None:
     cards = (SCRIPT_R[0], ACTOR_DIRECTOR, ACTOR_R[0], DIRECTOR_R[0])
     state = producing({0: cards}, AWARDS)
@@ -1707,8 +1729,21 @@ def test_views_public_facts_are_the_same_for_every_seat() -> None:
     state = play(auction(), Bid(0, 1, 2))
     views = [GAME.view(state, s) for s in (0, 1, 2, None)]
     for field in ("money", "bid_cards", "lots", "discard", "basic_size", "star_size",
-                  "worthless_size", "trophies", "distributor", "year", "done", "to_act"):
+                  "worthless_size", "trophies", "distributor", "year", "done", "to_act",
+                  "stage"):
         assert len({repr(getattr(v, field)) for v in views}) == 1, field
+
+
+def test_views_narration_in_italian_keeps_the_printed_card_names() -> None:
+    cards = (SCRIPT_R[0], DIRECTOR_R[0], ACTOR_R[0], EDITOR[0])
+    state = producing({0: cards})
+    assert GAME.describe_action(state, AssignCard(0, EDITOR[0], 2, "cast"), 0, "it") == (
+        "Posto 0 mette Editor 1 mln $ nel film 2 come un membro del cast")
+    assert GAME.describe_action(state, AssignCard(0, EDITOR[0], 2, "cast"), 1, "it") == (
+        "Posto 0 lavora ai suoi film")
+    state = play(auction(), Bid(1, 2, 3))
+    assert GAME.describe_action(state, Bid(0, 4, 2), 0, "it") == "Posto 0 offre 2 sul lotto 4"
+    assert GAME.describe_action(state, Bid(0, 4, 2), 1, "it") == "Posto 0 fa un'offerta"
 
 
 def test_views_determinize_keeps_a_lawyer_without_effect_finding_no_card_of_its_type(

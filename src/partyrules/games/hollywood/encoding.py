@@ -74,6 +74,7 @@ from partyrules.games.hollywood.production import FILMS, move_budget
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
+    STAGES,
     YEARS,
     Config,
     Play,
@@ -102,11 +103,6 @@ __all__ = [
     "tensor_sections",
 ]
 
-STAGES: tuple[str, ...] = (
-    "distributor_bids", "star_distribution", "draft", "auction", "crew_turn",
-    "crew_planning", "answering", "production", "over")
-"""The stages of the tensor's stage section, as :func:`stage_of` reads them off a view
-(the phase records ``DistributorBids`` ... ``Over``)."""
 PLAY_STATUSES: tuple[str, ...] = (
     "planned", "building", "waiting", "queued", "gave", "paid", "none", "scandal")
 """Where a Stage 4 play stands: one's own hidden plan, the play being made, the play

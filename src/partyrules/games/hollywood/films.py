@@ -33,6 +33,7 @@ from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
 __all__ = [
     "CAST_ROLES",
     "FESTIVAL_EFFECTS",
+    "FILM_PROBLEMS",
     "FILM_ROLES",
     "GREEN_ROLES",
     "BoxOffice",
@@ -41,11 +42,14 @@ __all__ = [
     "countable_figurines",
     "film_cost",
     "film_error",
+    "film_problem",
     "genre_of",
     "plan_films",
     "production_error",
+    "production_problem",
     "role_error",
     "scandal_obligation",
+    "scandals_in",
     "title_figurines",
 ]
 
@@ -141,6 +145,72 @@ def _takes_icon(placed: Placed) -> bool:
     return placed.role == "crew" and placed.kind.kind == "crew" and bool(placed.kind.genres)
 
 
+FILM_PROBLEMS: dict[str, str] = {
+    "empty": "Stage 5: an empty film is no film",
+    "script": "Stage 5, rule 1: a film has exactly one script",
+    "director": "Stage 5, rule 2: a film has exactly one director",
+    "animator_cast": ("Scandals, Animator: no actor, actress or other cast member in a film "
+                      "with an Animator"),
+    "no_cast": ("Stage 5, rule 3: a film has at least one actor or actress "
+                "(none only with an Animator)"),
+    "cast_limit_photography": ("Awards, Director of Photography: at most three actors and "
+                               "actresses in its film"),
+    "cast_limit": ("Stage 5, rule 3: at most two actors and actresses "
+                   "(three with a Director of Photography)"),
+    "independent_staff": ("Scandals, Independent Film: no Special Staff in a film with an "
+                          "Independent Film Actor or Actress"),
+    "icon_genre": "Awards, Teacher: the virtual icon is a genre icon",
+    "icon_card": ("Awards, Teacher: the icon goes to a director, actor, actress or "
+                  "Assistant Director"),
+    "icon_teachers": "Awards, Teacher: one virtual icon per Teacher in the film",
+}
+"""Each rule a film can break, by the code :func:`film_problem` gives, with the message
+:func:`film_error` gives (a card in a role it cannot play, code ``"role"``, is told by
+:func:`role_error`)."""
+
+
+def film_problem(film: Sequence[Placed]) -> str | None:
+    """The first rule ``film`` breaks, as a code (None: a valid film): ``"role"`` (a card
+    in a role it cannot play) or a key of :data:`FILM_PROBLEMS`, checked in
+    :func:`film_error`'s order. A screen tells the rule in its own words from the code.
+
+    >>> script = CardKind("Romance Script", "basic", "script", frozenset({"R"}), 2)
+    >>> film_problem([Placed(script, "script")]), film_problem([])
+    ('director', 'empty')
+    """
+    if not film:
+        return "empty"
+    for placed in film:
+        if role_error(placed.kind, placed.role) is not None:
+            return "role"
+    if sum(1 for placed in film if placed.role == "script") != 1:
+        return "script"
+    if sum(1 for placed in film if placed.role == "director") != 1:
+        return "director"
+    cast = sum(1 for placed in film if placed.role in CAST_ROLES)
+    if _count_green(film, "animator"):
+        if cast:
+            return "animator_cast"
+    elif not cast:
+        return "no_cast"
+    elif _count_green(film, "director_of_photography"):
+        if cast > 3:
+            return "cast_limit_photography"
+    elif cast > 2:
+        return "cast_limit"
+    if any(_is_independent(p) for p in film) and any(p.role == "staff" for p in film):
+        return "independent_staff"
+    icons = [placed for placed in film if placed.icon]
+    for placed in icons:
+        if placed.icon not in GENRES:
+            return "icon_genre"
+        if not _takes_icon(placed):
+            return "icon_card"
+    if len(icons) > _count_green(film, "teacher"):
+        return "icon_teachers"
+    return None
+
+
 def film_error(film: Sequence[Placed]) -> str | None:
     """Why ``film`` is not a valid film (None: it is).
 
@@ -150,45 +220,17 @@ def film_error(film: Sequence[Placed]) -> str | None:
     Actress. Every card must play a role it has, and a Teacher's virtual icon must be a
     genre, sit on a card acting as director, actor, actress or Assistant Director, and
     be backed by a Teacher of the film (one icon per Teacher). An empty film is not a
-    film (callers treat it as "no film")."""
-    if not film:
-        return "Stage 5: an empty film is no film"
-    for placed in film:
-        error = role_error(placed.kind, placed.role)
-        if error is not None:
-            return error
-    if sum(1 for placed in film if placed.role == "script") != 1:
-        return "Stage 5, rule 1: a film has exactly one script"
-    if sum(1 for placed in film if placed.role == "director") != 1:
-        return "Stage 5, rule 2: a film has exactly one director"
-    cast = sum(1 for placed in film if placed.role in CAST_ROLES)
-    if _count_green(film, "animator"):
-        if cast:
-            return ("Scandals, Animator: no actor, actress or other cast member in a film "
-                    "with an Animator")
-    elif not cast:
-        return ("Stage 5, rule 3: a film has at least one actor or actress "
-                "(none only with an Animator)")
-    elif _count_green(film, "director_of_photography"):
-        if cast > 3:
-            return ("Awards, Director of Photography: at most three actors and actresses "
-                    "in its film")
-    elif cast > 2:
-        return ("Stage 5, rule 3: at most two actors and actresses "
-                "(three with a Director of Photography)")
-    if any(_is_independent(p) for p in film) and any(p.role == "staff" for p in film):
-        return ("Scandals, Independent Film: no Special Staff in a film with an "
-                "Independent Film Actor or Actress")
-    icons = [placed for placed in film if placed.icon]
-    for placed in icons:
-        if placed.icon not in GENRES:
-            return f"Awards, Teacher: {placed.icon!r} is not a genre icon"
-        if not _takes_icon(placed):
-            return ("Awards, Teacher: the icon goes to a director, actor, actress or "
-                    "Assistant Director")
-    if len(icons) > _count_green(film, "teacher"):
-        return "Awards, Teacher: one virtual icon per Teacher in the film"
-    return None
+    film (callers treat it as "no film"). The rule broken is :func:`film_problem`'s."""
+    problem = film_problem(film)
+    if problem is None:
+        return None
+    if problem == "role":
+        return next(error for placed in film
+                    if (error := role_error(placed.kind, placed.role)) is not None)
+    if problem == "icon_genre":
+        icon = next(placed.icon for placed in film if placed.icon and placed.icon not in GENRES)
+        return f"Awards, Teacher: {icon!r} is not a genre icon"
+    return FILM_PROBLEMS[problem]
 
 
 def genre_of(film: Sequence[Placed]) -> str | None:
@@ -289,26 +331,51 @@ def film_cost(film: Sequence[Placed]) -> int:
     return 0
 
 
+def production_problem(films: Sequence[Sequence[Placed]], obligation: int,
+                       money: int) -> tuple[str, int | None] | None:
+    """Stage 5: the first reason a studio's films cannot be finished, as a code with the
+    number of the film at fault (None: they can): a film's :func:`film_problem`,
+    ``"scandals"`` (fewer Scandals cards than the ``obligation``) or ``"cost"``
+    (Second-Team Directors the studio's ``money`` cannot pay)."""
+    cost = 0
+    for number, film in enumerate(films):
+        if not film:
+            continue
+        problem = film_problem(film)
+        if problem:
+            return problem, number
+        cost += film_cost(film)
+    if scandals_in(films) < obligation:
+        return "scandals", None
+    if cost > money:
+        return "cost", None
+    return None
+
+
+def scandals_in(films: Sequence[Sequence[Placed]]) -> int:
+    """The Scandals cards in a studio's films."""
+    return sum(1 for film in films for placed in film if placed.kind.scandal)
+
+
 def production_error(films: Sequence[Sequence[Placed]], obligation: int,
                      money: int) -> tuple[str, int | None] | None:
     """Stage 5: why a studio's films cannot be finished, with the number of the film at
     fault when one is: a film that breaks a rule, fewer Scandals cards than the
-    ``obligation``, or Second-Team Directors the studio's ``money`` cannot pay."""
-    cost = scandals = 0
-    for number, film in enumerate(films):
-        if not film:
-            continue
-        error = film_error(film)
-        if error:
-            return error, number
-        cost += film_cost(film)
-        scandals += sum(1 for placed in film if placed.kind.scandal)
-    if scandals < obligation:
+    ``obligation``, or Second-Team Directors the studio's ``money`` cannot pay (the
+    reason is :func:`production_problem`'s)."""
+    found = production_problem(films, obligation, money)
+    if found is None:
+        return None
+    problem, number = found
+    if number is not None:
+        error = film_error(films[number])
+        assert error is not None
+        return error, number
+    if problem == "scandals":
         return (f"Hollywood Scandals: your films must hold {obligation} Scandals cards, "
-                f"not {scandals}", None)
-    if cost > money:
-        return f"Second-Team Director: the films cost {cost} million and you have {money}", None
-    return None
+                f"not {scandals_in(films)}", None)
+    cost = sum(film_cost(film) for film in films if film)
+    return f"Second-Team Director: the films cost {cost} million and you have {money}", None
 
 
 def title_figurines(film: Sequence[Placed]) -> int:

@@ -38,10 +38,16 @@ from partyrules.games.hollywood.flow import (
     TROPHY_INCOME,
     WORTHLESS_TOKENS,
 )
-from partyrules.games.hollywood.production import FILMS, assign_actions, move_budget
+from partyrules.games.hollywood.production import (
+    FILMS,
+    assign_actions,
+    move_budget,
+    studio_check,
+)
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
+    STAGES,
     STARTING_MONEY,
     YEARS,
     Answering,
@@ -956,6 +962,7 @@ def validate_view(view: View) -> None:
                 "most_money", "films_of_the_year", "shared"):
             _fail("a game ends with winners and a reason", "data.over")
         _seats(view.over.winners, players, "data.over.winners")
+    _stage(view)
     if seat is None:
         _spectator_holds_nothing(view)
         return
@@ -970,7 +977,28 @@ def validate_view(view: View) -> None:
         _studio(view.studio, config, cat, view.money[seat], "data.studio")
         if view.hand != view.studio.hand:
             _fail("in Stage 5 the hand is the studio's", "data.hand")
+        if view.check != studio_check(config, view.studio, view.festival, view.money[seat]):
+            _fail("the check of the films is the one the rules give", "data.check")
     _seen_once(view)
+
+
+def _stage(view: View) -> None:
+    """The stage is one of :data:`STAGES` and agrees with what the view holds only in
+    that stage: the end, a seat's studio (and its check), a play waiting on its target,
+    a sequential Crew Activities turn."""
+    stage = view.stage
+    if stage not in STAGES:
+        _fail(f"the stage is one of {list(STAGES)}, not {stage!r}", "data.stage")
+    if (view.over is not None) != (stage == "over"):
+        _fail("the game is over exactly at the stage 'over'", "data.stage")
+    if view.seat is not None and (view.studio is not None) != (stage == "production"):
+        _fail("a seat holds its studio exactly in Stage 5", "data.stage")
+    if bool(view.queue) != (stage == "answering"):
+        _fail("plays wait on their targets exactly at the stage 'answering'", "data.stage")
+    if (view.crew_seat is not None) != (stage == "crew_turn"):
+        _fail("a sequential Crew Activities turn is the stage 'crew_turn'", "data.stage")
+    if (view.check is None) != (view.studio is None):
+        _fail("the films are checked exactly when the viewer holds a studio", "data.check")
 
 
 def _spectator_holds_nothing(view: View) -> None:

@@ -26,11 +26,18 @@ from partyrules.games.hollywood.actions import (
 )
 from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
 from partyrules.games.hollywood.films import (
+    Placed,
+    box_office,
+    film_cost,
+    film_problem,
     natural_role,
     plan_films,
     production_error,
+    production_problem,
     role_error,
     scandal_obligation,
+    scandals_in,
+    title_figurines,
 )
 from partyrules.games.hollywood.flow import (
     SECOND_TEAM_TOKEN,
@@ -42,10 +49,12 @@ from partyrules.games.hollywood.flow import (
 from partyrules.games.hollywood.state import (
     MAX_WORTHLESS,
     Config,
+    FilmCheck,
     Producing,
     Slot,
     State,
     Studio,
+    StudioCheck,
     evolve,
 )
 
@@ -56,6 +65,7 @@ __all__ = [
     "move_budget",
     "production_actions",
     "random_production_action",
+    "studio_check",
     "studio_of",
     "take_error",
     "teach_error",
@@ -192,6 +202,36 @@ def teach_error(state: State, action: TeachIcon) -> str | None:
     if not isinstance(genre, str) or genre not in GENRES:
         return f"Teacher: the icon is one of {list(GENRES)}, not {genre!r}"
     return None
+
+
+def studio_check(config: Config, studio: Studio, festival: int | None,
+                 money: int) -> StudioCheck:
+    """What the rules say of ``studio``'s films, for its owner's screen: each film's
+    first broken rule (:func:`~partyrules.games.hollywood.films.film_problem`), box
+    office under the year's ``festival`` card, cost and title figurines, and why the
+    studio may not finish yet (:func:`~partyrules.games.hollywood.films.
+    production_problem`, the rule :func:`finish_error` enforces)."""
+    effect = "" if festival is None else config.deck().cards[festival].effect
+    films = [_placed(config, film) for film in studio.films]
+    made = [film for film in films if film]
+    checks = tuple(FilmCheck(film_problem(film) or "",
+                             box_office(film, festival=effect, seat_films=made).total,
+                             film_cost(film), title_figurines(film)) for film in films)
+    found = production_problem(films, studio.obligation, money)
+    problem, number = found if found is not None else ("", None)
+    return StudioCheck(checks, problem, number, scandals_in(films),
+                       sum(check.cost for check in checks))
+
+
+def _placed(config: Config, film: tuple[Slot, ...]) -> tuple[Placed, ...]:
+    """A film's slots as the rules see them, from the config alone (a view has no
+    state)."""
+    kinds = config.deck().cards
+    tokens = {token: next(kind for kind in kinds if kind.back == back) for token, back in (
+        *((token, "worthless") for token in WORTHLESS_TOKENS),
+        (SECOND_TEAM_TOKEN, "second_team"))} if any(slot.card < 0 for slot in film) else {}
+    return tuple(Placed(kinds[slot.card] if slot.card >= 0 else tokens[slot.card], slot.role,
+                        slot.icon) for slot in film)
 
 
 def finish_error(state: State, seat: int) -> str | None:

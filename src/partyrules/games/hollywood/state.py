@@ -31,6 +31,7 @@ from partyrules.games.hollywood.cards import (
 __all__ = [
     "BID_CARDS",
     "MAX_WORTHLESS",
+    "STAGES",
     "STARTING_MONEY",
     "YEARS",
     "Answering",
@@ -40,6 +41,7 @@ __all__ = [
     "CrewTurn",
     "DistributorBids",
     "Drafting",
+    "FilmCheck",
     "FilmReport",
     "Note",
     "Over",
@@ -51,6 +53,7 @@ __all__ = [
     "StarDistribution",
     "State",
     "Studio",
+    "StudioCheck",
     "Trophy",
     "View",
     "YearReport",
@@ -68,6 +71,11 @@ MAX_WORTHLESS = 3
 """Stage 5: at most 3 Worthless Scripts per seat per year."""
 YEARS = 3
 """A game lasts three production years."""
+STAGES: tuple[str, ...] = (
+    "distributor_bids", "star_distribution", "draft", "auction", "crew_turn",
+    "crew_planning", "answering", "production", "over")
+"""Where the game stands, as a view tells it (``View.stage``): one name per phase record,
+``DistributorBids`` ... ``Over``, in order."""
 
 
 def auction_lots(players: int) -> int:
@@ -280,6 +288,39 @@ class Trophy:
     countable: int
 
 
+@attrs.frozen(slots=True)
+class FilmCheck:
+    """Stage 5: one of the viewer's films as the rules see it, before the reveal."""
+
+    problem: str
+    """"": a valid film; else the first rule it breaks, a code of
+    :func:`~partyrules.games.hollywood.films.film_problem` (``"empty"``: no film)."""
+    box_office: int
+    """Its Stage 6 box office as its cards stand (the year's Festival card included)."""
+    cost: int
+    """What it costs before the tally (a Second-Team Director's film)."""
+    title: int
+    """Its title figurines for the Film of the Year (Stage 7)."""
+
+
+@attrs.frozen(slots=True)
+class StudioCheck:
+    """Stage 5: what the rules say of the viewer's studio, for its screen: each film, and
+    why it may not finish yet."""
+
+    films: tuple[FilmCheck, ...]
+    problem: str
+    """"": ``FinishProduction`` is allowed; else
+    :func:`~partyrules.games.hollywood.films.production_problem`'s code."""
+    problem_film: int | None
+    """The film at fault (None: the studio as a whole, or no problem)."""
+    scandals: int
+    """The Scandals cards in its films (the studio's ``obligation`` is what they must
+    reach)."""
+    cost: int
+    """What its films cost before the tally, against its money."""
+
+
 # -- phases -------------------------------------------------------------------------------------
 
 
@@ -451,6 +492,10 @@ class View:
     log: tuple[Note, ...]
     report: YearReport | None
     over: Over | None
+    stage: str
+    """Where the game stands, one of :data:`STAGES` (public)."""
+    check: StudioCheck | None
+    """Stage 5: what the rules say of the viewer's own films (None: no studio)."""
 
 
 def component_data(config: Config) -> tuple[CardKind, ...]:

@@ -10,11 +10,10 @@ studio in Stage 5, the private log of the year; the distributor sees the stars i
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import Presentation
-from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.i18n import DEFAULT_LANGUAGE, N_, Catalogue, seat_name
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.hollywood.actions import (
@@ -38,6 +37,7 @@ from partyrules.games.hollywood.actions import (
 from partyrules.games.hollywood.crew import holds_lawyer, must_answer, named_types
 from partyrules.games.hollywood.films import plan_films, scandal_obligation
 from partyrules.games.hollywood.flow import kinds_of
+from partyrules.games.hollywood.production import studio_check
 from partyrules.games.hollywood.rules import legal_actions, to_act, why_illegal
 from partyrules.games.hollywood.state import (
     Answering,
@@ -130,7 +130,20 @@ def view(state: State, seat: int | None) -> View:
         crew_seat=phase.seat if isinstance(phase, CrewTurn) else None,
         trophies=state.trophies, log=state.log[seat] if seat is not None else (),
         report=state.report, over=phase if isinstance(phase, Over) else None,
+        stage=STAGE_OF[type(phase)],
+        check=None if studio is None else studio_check(
+            state.config, studio, state.festival,
+            state.money[seat]),  # type: ignore[index]
     )
+
+
+STAGE_OF: dict[type, str] = {
+    DistributorBids: "distributor_bids", StarDistribution: "star_distribution",
+    Drafting: "draft", Bidding: "auction", CrewTurn: "crew_turn",
+    CrewPlanning: "crew_planning", Answering: "answering", Producing: "production",
+    Over: "over"}
+"""The name a view gives each phase record (``View.stage``, one of
+:data:`~partyrules.games.hollywood.state.STAGES`)."""
 
 
 # -- determinization --------------------------------------------------------------------------
@@ -324,26 +337,43 @@ def _studio(state: State, start: tuple[int, ...], studio: Studio,
 # -- narration ----------------------------------------------------------------------------------
 
 
-def card_name(config: Config, card: int) -> str:
-    """A readable name for a card id (a supply token: the card it stands for)."""
+CATALOGUE = Catalogue("partyrules.games.hollywood")
+"""Hollywood's messages: narration, the web board's words and its sentences."""
+_ = CATALOGUE.gettext
+
+
+def card_name(config: Config, card: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """A readable name for a card id (a supply token: the card it stands for): the
+    printed name, its genre letters, coin and figurines (``'Romance Star Actor [R] $4M 1
+    fig'``); the name stays as printed in every language, the rest is translated."""
     if card < 0:
         return "Second-Team Director" if card == -4 else "Worthless Script"
     kind = config.deck().cards[card]
     genres = "".join(sorted(kind.genres, key="RCAT".index))
-    coin = "" if kind.coin is None else f" ${kind.coin}M"
-    figurines = f" {kind.figurines} fig" if kind.figurines else ""
+    coin = "" if kind.coin is None else " " + _(language, "${coin}M").format(coin=kind.coin)
+    # One form for any count ("fig", "stat."): no plural needed in either language.
+    figurines = " " + _(language, "{count} fig").format(
+        count=kind.figurines) if kind.figurines else ""
     return f"{kind.name}" + (f" [{genres}]" if genres else "") + coin + figurines
 
 
-_DESCRIBE: dict[type, Callable[[State, object, int | None], str]] = {}
-_ROLE_WORDS = {"cast": "a cast member"}
-"""How narration says a role whose name is not a card type (an Editor in the cast)."""
+TYPE_WORDS: dict[str, str] = {
+    "script": N_("script"), "director": N_("director"), "actor": N_("actor"),
+    "actress": N_("actress"), "cast": N_("a cast member")}
+"""How narration says a card type an Agent or a Lawyer names, and a role a card plays in
+a film (an Editor in the cast is "a cast member")."""
+
+
+def _type_word(language: str, kind: str) -> str:
+    word = TYPE_WORDS.get(kind)
+    return kind if word is None else _(language, word)
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None,
                     language: str = DEFAULT_LANGUAGE) -> str:
-    """One line saying what ``action`` does, as ``viewer`` may know it: hidden choices
-    (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat making them.
+    """One line saying what ``action`` does, as ``viewer`` may know it, in ``language``:
+    hidden choices (picks, bids, Stage 4 plans, Stage 5 moves) are told only to the seat
+    making them.
 
     Only an action ``apply`` would take is narrated: any other raises
     :class:`~partyrules.core.errors.IllegalAction`, with the rule it breaks for the seat
@@ -353,53 +383,87 @@ def describe_action(state: State, action: Action, viewer: int | None = None,
         seat = getattr(action, "seat", None)
         raise IllegalAction(reason if viewer is not None and viewer == seat
                             else f"seat {seat!r} cannot take that action now")
-    who = f"Seat {action.seat}"
+    who = seat_name(language, action.seat)
     own = viewer == action.seat
     config = state.config
+
+    def name(card: int) -> str:
+        return card_name(config, card, language)
+
     match action:
         case BidForDistributor(value=value):
-            return f"{who} bids {value if own else 'a bid card'} for the distribution"
+            if own:
+                return _(language, "{who} bids {value} for the distribution").format(
+                    who=who, value=value)
+            return _(language, "{who} bids a bid card for the distribution").format(who=who)
         case GiveStar(card=card, to=to):
-            shown = card_name(config, card) if viewer in (action.seat, to) else "a star card"
-            return f"{who} hands {shown} to seat {to}"
+            if viewer in (action.seat, to):
+                return _(language, "{who} hands {card} to seat {to}").format(
+                    who=who, card=name(card), to=to)
+            return _(language, "{who} hands a star card to seat {to}").format(who=who, to=to)
         case Draft(card=card):
-            return f"{who} drafts {card_name(config, card) if own else 'a card'}"
+            if own:
+                return _(language, "{who} drafts {card}").format(who=who, card=name(card))
+            return _(language, "{who} drafts a card").format(who=who)
         case Bid(lot=lot, value=value):
-            return f"{who} bids {value} on lot {lot}" if own else f"{who} places a bid"
+            if own:
+                return _(language, "{who} bids {value} on lot {lot}").format(
+                    who=who, value=value, lot=lot)
+            return _(language, "{who} places a bid").format(who=who)
         case PlayCrew(card=card):
-            public = isinstance(state.phase, CrewTurn) or own
-            return f"{who} plays {card_name(config, card) if public else 'a card'}"
+            if isinstance(state.phase, CrewTurn) or own:
+                return _(language, "{who} plays {card}").format(who=who, card=name(card))
+            return _(language, "{who} plays a card").format(who=who)
         case ChooseTarget(target=target):
-            return f"{who} plays it against seat {target}" if own or isinstance(
-                state.phase, CrewTurn) else f"{who} chooses a target"
+            if own or isinstance(state.phase, CrewTurn):
+                return _(language, "{who} plays it against seat {target}").format(
+                    who=who, target=target)
+            return _(language, "{who} chooses a target").format(who=who)
         case NameType(kind=named):
-            return f"{who} names {named}" if own or isinstance(
-                state.phase, CrewTurn) else f"{who} names a type"
+            if own or isinstance(state.phase, CrewTurn):
+                return _(language, "{who} names {type}").format(
+                    who=who, type=_type_word(language, named))
+            return _(language, "{who} names a type").format(who=who)
         case EndCrew():
-            return f"{who} ends Crew Activities"
+            return _(language, "{who} ends Crew Activities").format(who=who)
         case GiveCard(card=card):
             phase = state.phase
             owner = phase.queue[0].owner if isinstance(phase, Answering) else -1
-            shown = card_name(config, card) if viewer in (action.seat, owner) else "a card"
-            return f"{who} gives {shown} to seat {owner}"
+            if viewer in (action.seat, owner):
+                return _(language, "{who} gives {card} to seat {owner}").format(
+                    who=who, card=name(card), owner=owner)
+            return _(language, "{who} gives a card to seat {owner}").format(
+                who=who, owner=owner)
         case PayInstead():
-            return f"{who} pays the Lawyer's owner instead"
+            return _(language, "{who} pays the Lawyer's owner instead").format(who=who)
         case AssignCard(card=card, film=film, role=role):
             if not own:
-                return f"{who} works on its films"
-            where = "the hand" if film is None else f"film {film}"
-            acting = f" as {_ROLE_WORDS.get(role, role)}" if role else ""
-            return f"{who} puts {card_name(config, card)} into {where}{acting}"
-        case TakeWorthlessScript(discard=card) | TakeSecondTeamDirector(discard=card):
-            what = ("a Second-Team Director" if isinstance(action, TakeSecondTeamDirector)
-                    else "a Worthless Script")
-            return (f"{who} discards {card_name(config, card)} for {what}" if own
-                    else f"{who} works on its films")
+                return _(language, "{who} works on its films").format(who=who)
+            if film is None:
+                return _(language, "{who} puts {card} into the hand").format(
+                    who=who, card=name(card))
+            if role:
+                return _(language, "{who} puts {card} into film {film} as {role}").format(
+                    who=who, card=name(card), film=film, role=_type_word(language, role))
+            return _(language, "{who} puts {card} into film {film}").format(
+                who=who, card=name(card), film=film)
+        case TakeWorthlessScript(discard=card):
+            if own:
+                return _(language, "{who} discards {card} for a Worthless Script").format(
+                    who=who, card=name(card))
+            return _(language, "{who} works on its films").format(who=who)
+        case TakeSecondTeamDirector(discard=card):
+            if own:
+                return _(language, "{who} discards {card} for a Second-Team Director").format(
+                    who=who, card=name(card))
+            return _(language, "{who} works on its films").format(who=who)
         case TeachIcon(card=card, genre=genre):
-            return (f"{who}'s Teacher gives {card_name(config, card)} the icon {genre}"
-                    if own else f"{who} works on its films")
+            if own:
+                return _(language, "{who}'s Teacher gives {card} the icon {genre}").format(
+                    who=who, card=name(card), genre=genre)
+            return _(language, "{who} works on its films").format(who=who)
         case FinishProduction():
-            return f"{who} finishes its films"
+            return _(language, "{who} finishes its films").format(who=who)
     return f"{who}: {action!r}"
 
 
@@ -435,7 +499,7 @@ def render_view(view: View) -> str:
     if view.studio is not None:
         for index, film in enumerate(view.studio.films):
             cells = ", ".join(card_name(config, s.card)
-                              + (f" as {_ROLE_WORDS.get(s.role, s.role)}" if s.role else "")
+                              + (f" as {TYPE_WORDS.get(s.role, s.role)}" if s.role else "")
                               + (f" +{s.icon}" if s.icon else "") for s in film)
             lines.append(f"Your film {index}: {cells or '(empty)'}")
     if view.report is not None:
@@ -456,9 +520,70 @@ def render_view(view: View) -> str:
 
 
 PRESENTATION = Presentation(
-    catalogue=Catalogue("partyrules.games.hollywood"),
-    how_to_play=(),
-    reasons={},
+    catalogue=CATALOGUE,
+    how_to_play=(
+        N_("You run a film studio for three production years. Money, in millions, is the "
+           "score: the studio with the most money at the end wins."),
+        N_("Each year the distributor hands every studio one star card (Stage 1); everyone "
+           "drafts basic cards from packets of seven passed around the table (Stage 2); "
+           "then everyone bids one bid card on a lot of star cards at once: the highest bid "
+           "wins the lot and pays, the others take a free card (Stage 3)."),
+        N_("In Crew Activities (Stage 4) you may play an Agent or a Lawyer at a rival, "
+           "naming a card type: the rival gives you a card of that type (a Lawyer's target "
+           "may pay 2 million instead)."),
+        N_("In Movie Production (Stage 5) you make up to three films. A film has exactly "
+           "one script, one director and one or two actors or actresses; green crew cards "
+           "join as many as you like. Tap a card, then its place in a film: each film says "
+           "what it still lacks, and you produce when every film is valid."),
+        N_("A film earns its cards' coins, 2 million for each card sharing the script's "
+           "genre and 4 million for an actor and actress together. The film with the most "
+           "golden figurines is the Film of the Year: its studio distributes next year and "
+           "the film pays again at the end."),
+        N_("Hollywood Awards adds Special Staff, dual-role stars and Second-Team Directors; "
+           "Hollywood Scandals adds cards with negative coins that you must use, played face "
+           "down at rivals; with the Film Festivals a Festival card changes one rule each "
+           "year."),
+    ),
+    reasons={
+        "most_money": N_("After three production years the studio with the most money "
+                         "wins."),
+        "films_of_the_year": N_("After three production years the richest studios tied: "
+                                "the one with the most Films of the Year wins."),
+        "shared": N_("After three production years the richest studios tied on money and "
+                     "on Films of the Year: they share the win."),
+    },
+    action_names={
+        "BidForDistributor": N_("Bid to be the first distributor"),
+        "GiveStar": N_("Hand out a star card"),
+        "Draft": N_("Pick a card"),
+        "Bid": N_("Bid on a lot"),
+        "PlayCrew": N_("Play an Agent, a Lawyer or a Scandals card"),
+        "ChooseTarget": N_("Choose the rival"),
+        "NameType": N_("Name a card type"),
+        "EndCrew": N_("End my Crew Activities"),
+        "GiveCard": N_("Give a card"),
+        "PayInstead": N_("Pay 2 million instead"),
+        "AssignCard": N_("Move a card"),
+        "TakeWorthlessScript": N_("Trade a card for a Worthless Script"),
+        "TakeSecondTeamDirector": N_("Trade a card for a Second-Team Director"),
+        "TeachIcon": N_("Teach a genre icon"),
+        "FinishProduction": N_("Produce my films"),
+    },
+    options={
+        "players": N_("Number of studios (2 to 6)"),
+        "awards": N_("Add Hollywood Awards: Special Staff, dual-role stars and Second-Team "
+                     "Directors"),
+        "scandals": N_("Add Hollywood Scandals: Scandals cards, played face down at rivals "
+                       "all at once"),
+        "festivals": N_("Add International Film Festivals: a Festival card rules each "
+                        "year"),
+        "first_distributor": N_("The first distributor's seat (0 is the first seat; empty: "
+                                "drawn at random)"),
+        "distributor_auction": N_("Advanced rule: the studios bid for the first "
+                                  "distribution (leave the first distributor empty)"),
+        "card_data": N_("Your own card list, as the game's cards.json; leave it empty for "
+                        "the cards of the box"),
+    },
     board=None,
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
