@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from partyrules.core.game import Presentation
-from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.i18n import CORE, DEFAULT_LANGUAGE, N_, Catalogue, seat_name
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dinner.actions import (
@@ -133,48 +133,102 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 # -- narration --------------------------------------------------------------------------
 
+CATALOGUE = Catalogue("partyrules.games.dinner")
+"""The game's messages: narration, presentation and the web board's words."""
+_ = CATALOGUE.gettext
 
-def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int]) -> str:
-    return ", ".join(deck.label(card) for card in sorted(cards)) if isinstance(
-        cards, frozenset) else ", ".join(deck.label(card) for card in cards)
+SUIT_WORDS: frozenset[str] = frozenset({
+    N_("politics"), N_("science"), N_("literature"), N_("music"), N_("cinema & tv"),
+    N_("sport"), N_("business & tech"), N_("arts & fashion"),
+})
+"""The default deck's suits (domains), words of the game translated where shown; a
+custom deck's suits are printed as given."""
+
+
+def _suit(language: str, suit: str) -> str:
+    return _(language, suit) if suit in SUIT_WORDS else suit
+
+
+def _label(deck: Deck, card: int, language: str) -> str:
+    """``deck.label`` in ``language``: the name as printed, the suit translated."""
+    if type(card) is not int or not 0 <= card < len(deck.guests):
+        return _(language, "card {card}").format(card=repr(card))
+    guest = deck.guests[card]
+    form = N_("{name} ({suit} +)") if guest.deceased else N_("{name} ({suit})")
+    return _(language, form).format(name=guest.name, suit=_suit(language, guest.suit))
+
+
+def _cards(deck: Deck, cards: tuple[int, ...] | frozenset[int], language: str) -> str:
+    ordered = sorted(cards) if isinstance(cards, frozenset) else cards
+    return ", ".join(_label(deck, card, language) for card in ordered)
+
+
+def _who(language: str, seat: object) -> str:
+    if type(seat) is int and seat >= 0:
+        return seat_name(language, seat)
+    # A forged seat is still named, as the engine's own words would print it.
+    return CORE.gettext(language, "Seat {seat}").format(seat=seat)
+
+
+def _join_line(state: State, who: str, table: int, language: str) -> str:
+    """"Seat 1 adds guests to table 2" (dinner tables counted from 1, in the order they
+    opened) or "... to the burial of Name (suit +)"."""
+    tables = state.tables
+    if type(table) is not int or not 0 <= table < len(tables):
+        return _(language, "{who} adds guests to table {table}").format(who=who, table=table)
+    if tables[table].burial:
+        return _(language, "{who} adds guests to the burial of {card}").format(
+            who=who, card=_label(state.config.deck(), tables[table].cards[0], language))
+    number = 1 + sum(1 for other in tables[:table] if not other.burial)
+    return _(language, "{who} adds guests to table {table}").format(who=who, table=number)
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None,
                     language: str = DEFAULT_LANGUAGE) -> str:
-    """One line saying what ``action`` does, as ``viewer`` may know it: a card put under
-    the pile is named only to the seat that put it there, and a ballot only to its voter
-    (the others read "Seat 2 votes"). That holds for the last ballot of a vote too: how
-    the count came out depends on every ballot, the others' hidden from the voter until
-    then, so the line does not tell it; the view after it does (its last vote lists
-    every ballot, what was turned down and the score). Total: any value of the action
-    types gives a line."""
+    """One line saying what ``action`` does, as ``viewer`` may know it, in ``language``:
+    a card put under the pile is named only to the seat that put it there, and a ballot
+    only to its voter (the others read "Seat 2 votes"). That holds for the last ballot
+    of a vote too: how the count came out depends on every ballot, the others' hidden
+    from the voter until then, so the line does not tell it; the view after it does (its
+    last vote lists every ballot, what was turned down and the score). Total: any value
+    of the action types gives a line."""
     deck = state.config.deck()
-    who = f"Seat {action.seat}"
+    who = _who(language, action.seat)
     match action:
         case Unknown(card=card):
             if viewer != action.seat:
-                return f"{who} puts a character they do not know under the pile"
-            return f"{who} does not know {deck.label(card)} and puts it under the pile"
+                return _(language, "{who} puts a character they do not know under the "
+                                   "pile").format(who=who)
+            return _(language, "{who} does not know {card} and puts it under the pile").format(
+                who=who, card=_label(deck, card, language))
         case Exchange(card=card):
-            return f"{who} discards {deck.label(card)} and draws a replacement"
+            return _(language, "{who} discards {card} and draws a replacement").format(
+                who=who, card=_label(deck, card, language))
         case StartTable():
-            return f"{who} starts a new dinner table"
+            return _(language, "{who} starts a new dinner table").format(who=who)
         case StartBurial(deceased=card):
-            return f"{who} holds a burial for {deck.label(card)}"
+            return _(language, "{who} holds a burial for {card}").format(
+                who=who, card=_label(deck, card, language))
         case JoinTable(table=table):
-            return f"{who} adds guests to table {table}"
+            return _join_line(state, who, table, language)
         case Pass():
-            return f"{who} cannot start or join a table and passes"
+            return _(language, "{who} cannot start or join a table and passes").format(who=who)
         case Invite(card=card):
-            return f"{who} seats {deck.label(card)}"
+            return _(language, "{who} seats {card}").format(
+                who=who, card=_label(deck, card, language))
         case Propose(story=story):
-            told = f": \u201c{story}\u201d" if story else ""
-            return f"{who} explains the table{told} and puts it to the vote"
+            if story:
+                return _(language, "{who} explains the table: \u201c{story}\u201d and puts "
+                                   "it to the vote").format(who=who, story=story)
+            return _(language, "{who} explains the table and puts it to the vote").format(
+                who=who)
         case Ballot(rejected=rejected):
             if viewer != action.seat:
-                return f"{who} votes"
-            return (f"{who} rejects {_cards(deck, rejected)}" if rejected
-                    else f"{who} accepts every guest")
+                return _(language, "{who} votes").format(who=who)
+            if rejected:
+                return _(language, "{who} rejects {cards}").format(
+                    who=who, cards=_cards(deck, rejected, language))
+            return _(language, "{who} accepts every guest").format(who=who)
     return f"{who}: {action!r}"
 
 
@@ -191,17 +245,17 @@ def render_view(view: View) -> str:
         lines.append("Variant: no tables based on movie castings or TV shows.")
     for index, table in enumerate(view.tables):
         kind = "burial" if table.burial else "table"
-        lines.append(f"  {kind} {index} (seat {table.host}): {_cards(deck, table.cards)}")
+        lines.append(f"  {kind} {index} (seat {table.host}): {_cards(deck, table.cards, 'en')}")
     phase = view.phase
     if isinstance(phase, Inviting):
         target = "a new table" if phase.table is None and phase.deceased is None else (
             f"table {phase.table}" if phase.table is not None
             else f"the burial of {deck.label(phase.deceased or 0)}")
         lines.append(f"Seat {phase.active} is seating guests at {target}: "
-                     f"{_cards(deck, phase.invited) or 'nobody yet'}")
+                     f"{_cards(deck, phase.invited, 'en') or 'nobody yet'}")
     elif isinstance(phase, Voting):
         lines.append(f"Vote on seat {phase.active}'s proposal "
-                     f"{_cards(deck, phase.proposed)}: \u201c{phase.story}\u201d; "
+                     f"{_cards(deck, phase.proposed, 'en')}: \u201c{phase.story}\u201d; "
                      f"voted: {sorted(view.voted)}")
     elif isinstance(phase, Over):
         lines.append(f"Game over ({phase.reason}).")
@@ -211,21 +265,68 @@ def render_view(view: View) -> str:
         # The count made every ballot public; the narration told the others only
         # that each seat voted, so the view is where a player reads them.
         ballots = "; ".join(
-            f"seat {voter} " + (f"rejected {_cards(deck, ballot)}" if ballot
+            f"seat {voter} " + (f"rejected {_cards(deck, ballot, 'en')}" if ballot
                                 else "accepted every guest")
             for voter, ballot in enumerate(result.ballots) if ballot is not None)
         lines.append(f"Last vote: seat {result.seat}'s proposal {verdict}"
-                     + (f"; turned down: {_cards(deck, result.turned_down)}"
+                     + (f"; turned down: {_cards(deck, result.turned_down, 'en')}"
                         if result.turned_down else "") + f" (ballots: {ballots})")
     if view.seat is not None:
-        lines.append(f"Your hand (seat {view.seat}): {_cards(deck, view.hand)}")
+        lines.append(f"Your hand (seat {view.seat}): {_cards(deck, view.hand, 'en')}")
     return "\n".join(lines)
 
 
 PRESENTATION = Presentation(
-    catalogue=Catalogue("partyrules.games.dinner"),
-    how_to_play=(),
-    reasons={},
-    board=None,
+    catalogue=CATALOGUE,
+    how_to_play=(
+        N_("Each player holds famous guests: 7 cards (6 with 6 or more players). On your "
+           "turn you draw a card. If you do not know that person, put the card under the "
+           "pile and draw again; once a turn you may also exchange a card from your hand."),
+        N_("Then seat 2 to 6 guests from your hand at a new dinner table, hold a burial "
+           "around a recently deceased guest with 1 to 5 guests, or add guests to a table "
+           "already set (a table never seats more than 7). Tell why these people dine "
+           "together and what they talk about."),
+        N_("The other players vote on each new guest: a guest turned down by a majority "
+           "goes back to your hand (a tie welcomes them). An accepted table scores 1 point "
+           "per guest at it plus 1 point per domain (suit) among them."),
+        N_("The first player to seat their last card scores 5 more points and ends the "
+           "game. The highest score wins. If the draw pile runs out, the game also ends "
+           "once a whole round passes without an accepted table."),
+    ),
+    reasons={
+        "hand_emptied": N_("A player seated their last guest, scored the 5-point bonus "
+                           "and ended the game."),
+        "pile_exhausted": N_("The draw pile ran out and a whole round passed without an "
+                             "accepted table."),
+    },
+    action_names={
+        "Unknown": N_("I do not know this person: under the pile"),
+        "Exchange": N_("Exchange a card"),
+        "StartTable": N_("Start a new table"),
+        "StartBurial": N_("Hold a burial"),
+        "JoinTable": N_("Add guests to a table"),
+        "Pass": N_("Pass"),
+        "Invite": N_("Seat a guest"),
+        "Propose": N_("Tell the story and put it to the vote"),
+        "Ballot": N_("Vote on the guests"),
+    },
+    prompts={
+        "Propose.story": N_(
+            "Why are these people having dinner together, and what are they talking "
+            "about? For example: \u201cGeorge Clooney plans to shoot a movie based on the "
+            "upcoming new novel by Neil Gaiman, a fantasy story taking place in a lost "
+            "temple in the heart of the Amazonian forest.\u201d"),
+    },
+    options={
+        "players": N_("Number of players (3 to 7)"),
+        "first_player": N_("The seat that plays the first turn (0 is the first seat)"),
+        "no_screen_tables": N_("Forbid tables based on movie castings or TV shows (the "
+                               "variant for experienced players)"),
+        "guests": N_("Your own deck of guests: a JSON list of objects with a name, a "
+                     "suit and deceased (true or false); leave it empty for the game's "
+                     "200 guests"),
+    },
+    board="web/board.js",
+    board_style="web/board.css",
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
