@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from partyrules.core.game import TABLE, Presentation
-from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.i18n import DEFAULT_LANGUAGE, N_, Catalogue, seat_name
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.dany.actions import (
@@ -25,7 +25,7 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import CHOICES, DANY, personality_name
+from partyrules.games.dany.cards import CHOICES, DANY, memory_image, personality_name
 from partyrules.games.dany.rules import apply, to_act
 from partyrules.games.dany.state import (
     Composing,
@@ -37,7 +37,15 @@ from partyrules.games.dany.state import (
     View,
 )
 
-__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
+__all__ = [
+    "CATALOGUE",
+    "PRESENTATION",
+    "describe_action",
+    "determinize",
+    "memory_name",
+    "render_view",
+    "view",
+]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -157,58 +165,91 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 # -- narration --------------------------------------------------------------------------
 
 
+CATALOGUE = Catalogue("partyrules.games.dany")
+"""The game's messages: the narration, the presentation's sentences and the board's."""
+_ = CATALOGUE.gettext
+
+
+def memory_name(card: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """What Memory card ``card`` shows, in ``language`` (:data:`MEMORY_IMAGES`).
+
+    >>> memory_name(7), memory_name(7, "it"), memory_name(67)
+    ('A paper boat', 'Una barca di carta', 'A paper boat (copy 2)')
+    """
+    image = memory_image(card)
+    if isinstance(image, str):
+        return _(language, image)
+    return _(language, "{image} (copy {copy})").format(image=_(language, image[0]),
+                                                      copy=image[1])
+
+
 def describe_action(state: State, action: Action, viewer: int | None = None,
                     language: str = DEFAULT_LANGUAGE) -> str:
-    """One line saying what ``action`` does, as ``viewer`` may know it: the cards of a
-    creation in progress only to the active seat, the Choice card only at the reveal, a
-    Final Twist ballot only to its seat until the last one is in (the count that follows
-    is shown by the views, since who wins depends on the face-down cards)."""
-    who = "The table" if action.seat == TABLE else f"Seat {action.seat}"
+    """One line saying what ``action`` does, as ``viewer`` may know it, in ``language``:
+    the cards of a creation in progress (named by their pictures) only to the active
+    seat, the Choice card only at the reveal, a Final Twist ballot only to its seat until
+    the last one is in (the count that follows is shown by the views, since who wins
+    depends on the face-down cards)."""
+    who = _(language, "The table") if action.seat == TABLE else seat_name(language, action.seat)
     match action:
         case Keep(card=card):
-            shown = f"Memory card {card}" if viewer == state.active else "a Memory card"
-            return f"{who} lays {shown} into the creation"
+            if viewer == state.active and type(card) is int and card >= 0:
+                return _(language, "{who} lays the Memory card \u201c{card}\u201d into the "
+                                   "creation").format(who=who, card=memory_name(card, language))
+            return _(language, "{who} lays a Memory card into the creation").format(who=who)
         case Done():
-            return f"{who} steps back from the creation"
+            return _(language, "{who} steps back from the creation").format(who=who)
         case Invalidate():
-            return "The table rules that the active personality helped: the turn is void"
+            return _(language,
+                     "The table rules that the active personality helped: the turn is void")
         case Decide(word=word):
-            return f"{who} decides on word {word}{_word(state, word)}"
+            title = _title(state, word)
+            if title is None:
+                return _(language, "{who} decides on word {word}").format(who=who, word=word)
+            return _(language, "{who} decides on word {word} (\u201c{title}\u201d)").format(
+                who=who, word=word, title=title)
         case ConfirmReveal():
-            return "The table confirms the reveal" + _reveal(state) + _score(state, action)
+            return (_(language, "The table confirms the reveal") + _reveal(state, language)
+                    + _score(state, action, language))
         case ExplanationFailed():
-            return ("The active personality cannot explain the creation" + _reveal(state)
-                    + _score(state, action))
+            return (_(language, "The active personality cannot explain the creation")
+                    + _reveal(state, language) + _score(state, action, language))
         case Accuse(target=target):
             if viewer != action.seat and not _counted(state, action):
-                return f"{who} points at someone, in secret"
-            return f"{who} points at seat {target}" + (
-                ": every seat has pointed, the ballots are counted"
-                if _counted(state, action) else "")
+                return _(language, "{who} points at someone, in secret").format(who=who)
+            if _counted(state, action):
+                return _(language, "{who} points at seat {target}: every seat has pointed, "
+                                   "the ballots are counted").format(who=who, target=target)
+            return _(language, "{who} points at seat {target}").format(who=who, target=target)
     return f"{who}: {action!r}"
 
 
-def _word(state: State, word: int) -> str:
+def _title(state: State, word: int) -> str | None:
+    """The film title (or word) numbered ``word`` on the Idea card face up, as printed."""
     if state.idea is None or type(word) is not int or word not in CHOICES:
-        return ""
-    return f" (\u201c{state.config.words()[state.idea][word - 1]}\u201d)"
+        return None
+    return state.config.words()[state.idea][word - 1]
 
 
-def _reveal(state: State) -> str:
+def _reveal(state: State, language: str) -> str:
     # Only once the answer is given is the Choice card public (6. the reveal).
     phase = state.phase
     if not isinstance(phase, Revealing):
         return ""
-    return f" (the Choice card is {phase.choice}{_word(state, phase.choice)})"
+    title = _title(state, phase.choice)
+    if title is None:
+        return _(language, " (the Choice card is {choice})").format(choice=phase.choice)
+    return _(language, " (the Choice card is {choice} (\u201c{title}\u201d))").format(
+        choice=phase.choice, title=title)
 
 
-def _score(state: State, action: ConfirmReveal | ExplanationFailed) -> str:
+def _score(state: State, action: ConfirmReveal | ExplanationFailed, language: str) -> str:
     after = apply(state, action) if isinstance(state.phase, Revealing) else state
     if len(after.successes) > len(state.successes):
-        return ": a success"
+        return _(language, ": a success")
     if len(after.failures) > len(state.failures):
-        return ": a failure"
-    return ": the turn scores nothing"
+        return _(language, ": a failure")
+    return _(language, ": the turn scores nothing")
 
 
 def _counted(state: State, action: Accuse) -> bool:
@@ -249,9 +290,69 @@ def render_view(view: View) -> str:
 
 
 PRESENTATION = Presentation(
-    catalogue=Catalogue("partyrules.games.dany"),
-    how_to_play=(),
-    reasons={},
-    board=None,
+    catalogue=CATALOGUE,
+    how_to_play=(
+        N_("You are personalities living in Dany's head. Your Personality card is secret: "
+           "one of you is Dany, who wants the others to fail without being found out (with "
+           "Dany's Reason, Dany has a secret ally)."),
+        N_("Each turn the active personality turns up an Idea card of five film titles and "
+           "secretly looks at a Choice card: the number of the title to make the others "
+           "guess. Without a word, it lays out some of its 7 Memory cards, in the order and "
+           "the way it likes, then steps back."),
+        N_("The others talk it over. The deciding personality, on the active one's right, "
+           "gives the final answer: a right answer is a success, a wrong one a failure. "
+           "Then the role passes to the left."),
+        N_("Six successes and the secondary personalities win. Three failures (four with "
+           "Dany's Reason), or fewer than 7 Memory cards left, start the Final Twist: "
+           "everyone points at the one they think is Dany. Unmask Dany and the secondary "
+           "personalities win; point at anyone else and Dany wins."),
+        N_("The host acts for the whole table: it voids a turn in which the active "
+           "personality spoke or helped, and confirms each reveal, or rules that the "
+           "creation could not be explained when someone asked."),
+    ),
+    reasons={
+        "six_successes": N_("Six right answers: the secondary personalities win and live "
+                            "in peace in Dany's head."),
+        "dany_designated": N_("The table pointed at Dany: the secondary personalities "
+                              "win."),
+        "not_dany_designated": N_("The table pointed at someone who is not Dany: Dany wins "
+                                  "(with Dany's Reason, when it is in play)."),
+        "dany_revealed_in_tie": N_("The vote was a tie and Dany was among the cards "
+                                   "turned up: Dany wins."),
+        "dany_not_in_tie": N_("The vote was a tie and Dany was not among the tied: Dany "
+                              "is revealed and wins with Dany's Reason."),
+        "second_tie": N_("The new vote was a tie again: Dany wins (with Dany's Reason, "
+                         "when it is in play)."),
+    },
+    action_names={
+        "Keep": N_("Lay a Memory card"),
+        "Done": N_("Send the creation"),
+        "Invalidate": N_("Void the turn: the active personality helped"),
+        "Decide": N_("Give the final answer"),
+        "ConfirmReveal": N_("Confirm the reveal"),
+        "ExplanationFailed": N_("The creation could not be explained"),
+        "Accuse": N_("Point at Dany"),
+    },
+    prompts={
+        "Done.layout": N_("How your cards lie on the table, in a few words (you may leave "
+                          "it empty). The rulebook: \u201cYou can place the cards you chose "
+                          "to keep on the table as you see fit: apart, stacked, one over "
+                          "the other in order to hide some parts\u2026 Be creative.\u201d"),
+    },
+    options={
+        "players": N_("Number of players: 3 to 8, or up to 9 with Dany's Reason"),
+        "danys_reason": N_("Play with Dany's Reason: Dany has a secret ally (advised for 4 "
+                           "players or more)"),
+        "first_active": N_("The seat of the first active personality (the person who "
+                           "talks to themselves most often)"),
+        "memory_cards": N_("How many Memory cards to play with: 30 in the box, or 35, 40 "
+                           "or more if they run out too fast"),
+        "idea_words": N_("Your own Idea cards, five words each, instead of the film "
+                         "titles"),
+        "idea_cards": N_("How many Idea cards to shuffle into the deck (empty: all of "
+                         "them)"),
+    },
+    board="web/board.js",
+    board_style="web/board.css",
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
