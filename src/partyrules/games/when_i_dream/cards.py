@@ -34,6 +34,8 @@ __all__ = [
     "FAIRIES",
     "FORM_OF_THE_WORD",
     "LANGUAGES",
+    "MORE_THAN_ONE_WORD",
+    "NOT_A_WORD",
     "PART_OF_THE_WORD",
     "ROLE_TABLE",
     "SANDMEN",
@@ -73,6 +75,13 @@ others it finds in the clue alone)."""
 PART_OF_THE_WORD = "a part of the word on the card"
 """The breach ``check="strict"`` adds: the clue holds one of the card's forms or lies
 inside one, the shorter of the two at least :data:`SHORTEST_PART` letters long."""
+
+MORE_THAN_ONE_WORD = "more than one word"
+"""The breach of a clue that holds white space (two words or more)."""
+
+NOT_A_WORD = "not a word made of letters"
+"""The breach of a clue that is empty, a noise or holds anything but letters (digits,
+punctuation)."""
 
 SHORTEST_PART = 3
 """The fewest letters a part must have for ``check="strict"`` to flag it: "ant" in
@@ -192,11 +201,11 @@ def clue_breach(clue: str, word: str, language: str, check: CheckClues = "stem")
         return None
     said = normalize(clue)
     if not said:
-        return "not a word made of letters"
+        return NOT_A_WORD
     if " " in said:
-        return "more than one word"
+        return MORE_THAN_ONE_WORD
     if not said.isalpha():
-        return "not a word made of letters"
+        return NOT_A_WORD
     whole = normalize(word)
     pieces = whole.replace("-", " ").split()
     forms = {whole, "".join(pieces), *pieces}

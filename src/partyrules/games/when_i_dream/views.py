@@ -9,10 +9,11 @@ Nobody sees the left-over Spirit card; every Spirit is revealed with the round's
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE, Presentation
-from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.i18n import DEFAULT_LANGUAGE, N_, Catalogue, seat_name
 from partyrules.core.rng import Rng
 from partyrules.core.rules import check_seat
 from partyrules.games.when_i_dream.actions import (
@@ -31,6 +32,8 @@ from partyrules.games.when_i_dream.actions import (
 )
 from partyrules.games.when_i_dream.cards import (
     FORM_OF_THE_WORD,
+    MORE_THAN_ONE_WORD,
+    NOT_A_WORD,
     PART_OF_THE_WORD,
     clue_breach,
     role_of,
@@ -136,10 +139,23 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 # -- narration --------------------------------------------------------------------------
 
+CATALOGUE = Catalogue("partyrules.games.when_i_dream")
+"""The game's messages: the narration here, the web board's words (``web/board.js``)."""
+_ = CATALOGUE.gettext
+
+BREACHES = MappingProxyType({
+    FORM_OF_THE_WORD: N_("a form of the word on the card"),
+    PART_OF_THE_WORD: N_("a part of the word on the card"),
+    MORE_THAN_ONE_WORD: N_("more than one word"),
+    NOT_A_WORD: N_("not a word made of letters"),
+})
+"""Each rule for definitions :func:`~partyrules.games.when_i_dream.cards.clue_breach`
+finds broken, as the narration says it (translated through the catalogue)."""
+
 
 def describe_action(state: State, action: Action, viewer: int | None = None,
                     language: str = DEFAULT_LANGUAGE) -> str:
-    """One line saying what ``action`` does, as ``viewer`` may know it.
+    """One line saying what ``action`` does, as ``viewer`` may know it, in ``language``.
 
     The line says what the viewer knew before the action (its view) and the action
     itself, never more; what the action then reveals is in the viewer's next view. So the
@@ -147,6 +163,12 @@ def describe_action(state: State, action: Action, viewer: int | None = None,
     clue was a form of the word; the table (``TABLE``) knows what the Spirits know.
     Raises :class:`IllegalAction` for an action the rules refuse now, or a viewer who is
     not at the table.
+
+    >>> from partyrules.games.when_i_dream.rules import setup
+    >>> from partyrules.games.when_i_dream.state import Config
+    >>> state = setup(Config(players=4), seed=1)
+    >>> describe_action(state, GiveClue(1, "red"), language="it")
+    'Posto 1 dice «red»'
     """
     if viewer != TABLE:
         check_seat(state.config.players, viewer, spectator=True)
@@ -154,62 +176,75 @@ def describe_action(state: State, action: Action, viewer: int | None = None,
     if refused is not None:
         raise IllegalAction(refused)
     spirit_eyes = viewer is not None and viewer != state.dreamer
-    who = "The table" if action.seat == TABLE else f"Seat {action.seat}"
+    who = _(language, "The table") if action.seat == TABLE else seat_name(language,
+                                                                            action.seat)
     match action:
         case GiveClue(word=word):
-            line = f"{who} says \u201c{word}\u201d"
             config = state.config
             breach = clue_breach(word, state.word() or "", config.language, config.check_clues)
             if breach is None or (breach in (FORM_OF_THE_WORD, PART_OF_THE_WORD)
                                   and not spirit_eyes):
                 # Which words are forms of the card's word is the word's secret.
-                return line
-            return line + f": {breach}, a penalty card"
+                return _(language, "{who} says \u201c{word}\u201d").format(who=who, word=word)
+            return _(language, "{who} says \u201c{word}\u201d: {breach}, a penalty card").format(
+                who=who, word=word, breach=_(language, BREACHES[breach]))
         case RuleBreach(offender=offender):
-            return f"The table rules that seat {offender} broke a definition rule: a penalty card"
+            return _(language, "The table rules that seat {offender} broke a definition rule: "
+                               "a penalty card").format(offender=offender)
         case SkipClue():
-            return "The table: too slow, the next clue-giver plays"
+            return _(language, "The table: too slow, the next clue-giver plays")
         case Guess(word=word):
-            line = f"{who} dreams of \u201c{word}\u201d"
             if spirit_eyes and state.config.judge == "auto":
                 right = len(apply(state, action).fairy) > len(state.fairy)
-                line += f" ({'right' if right else 'wrong'}: it was {state.word()})"
-            return line
+                line = (_(language, "{who} dreams of \u201c{word}\u201d (right: it was {answer})")
+                        if right else
+                        _(language, "{who} dreams of \u201c{word}\u201d (wrong: it was {answer})"))
+                return line.format(who=who, word=word, answer=state.word())
+            return _(language, "{who} dreams of \u201c{word}\u201d").format(who=who, word=word)
         case JudgeGuess(correct=correct):
             if not spirit_eyes:
-                return "The table judges the guess"
-            return f"The table judges the guess {'right' if correct else 'wrong'}"
+                return _(language, "The table judges the guess")
+            return (_(language, "The table judges the guess right") if correct
+                    else _(language, "The table judges the guess wrong"))
         case TimeUp():
-            return "The table: time is up"
+            return _(language, "The table: time is up")
         case DeclineGuess():
-            return f"{who} does not guess the last card"
+            return _(language, "{who} does not guess the last card").format(who=who)
         case Recount(words=words):
-            told = ", ".join(words) if words else "nothing"
-            line = f"{who} tells the dream: {told}"
+            told = ", ".join(words) if words else _(language, "nothing")
             if state.config.judge == "table":
-                return line + ", for the table to judge"
-            return line + _round_end(state, action, spirit_eyes)
+                return _(language, "{who} tells the dream: {words}, for the table to "
+                                   "judge").format(who=who, words=told)
+            return (_(language, "{who} tells the dream: {words}").format(who=who, words=told)
+                    + _round_end(state, action, spirit_eyes, language))
         case JudgeRecount(bonus=bonus):
-            return (f"The table judges the narration {'complete' if bonus else 'incomplete'}"
-                    + _round_end(state, action, spirit_eyes))
+            line = (_(language, "The table judges the narration complete") if bonus
+                    else _(language, "The table judges the narration incomplete"))
+            return line + _round_end(state, action, spirit_eyes, language)
         case BestDream(winner=winner):
-            return f"The table names seat {winner} the best dream teller"
+            return _(language, "The table names seat {winner} the best dream "
+                               "teller").format(winner=winner)
         case NoBestDream():
-            return "The table names no best dream teller: the tied share the win"
+            return _(language, "The table names no best dream teller: the tied share the win")
     raise IllegalAction(f"{type(action).__name__} is not an action of When I Dream")
 
 
-def _round_end(state: State, action: Recount | JudgeRecount, spirit_eyes: bool) -> str:
+def _round_end(state: State, action: Recount | JudgeRecount, spirit_eyes: bool,
+               language: str) -> str:
     """The round is scored: a Spirit knew the piles; what each seat scores shows the
     Spirits' cards, which nobody knew before, so it is in the next view
     (``last_round``)."""
     if not spirit_eyes:
-        return ": the round is scored"
+        return _(language, ": the round is scored")
     result = apply(state, action).last_round
     assert result is not None
-    bonus = ", narration bonus" if result.bonus else ""
-    return (f". Fairy pile {len(result.fairy)}, Boogeyman pile {len(result.boogeyman)}"
-            f"{bonus}: the round is scored")
+    if result.bonus:
+        ending = _(language, ". Fairy pile {fairy}, Boogeyman pile {boogeyman}, narration "
+                             "bonus: the round is scored")
+    else:
+        ending = _(language, ". Fairy pile {fairy}, Boogeyman pile {boogeyman}: the round is "
+                             "scored")
+    return ending.format(fairy=len(result.fairy), boogeyman=len(result.boogeyman))
 
 
 def render_view(view: View) -> str:
@@ -252,9 +287,76 @@ def render_view(view: View) -> str:
 
 
 PRESENTATION = Presentation(
-    catalogue=Catalogue("partyrules.games.when_i_dream"),
-    how_to_play=(),
-    reasons={},
+    catalogue=CATALOGUE,
+    how_to_play=(
+        N_("Each round one player is the Dreamer: eyes closed, they hear one-word clues from "
+           "the Dream Spirits and name the pieces of the dream, one Dream card after "
+           "another, until the 2 minutes are up. Every player dreams once."),
+        N_("The Spirits see the word on the Dream card and their own Spirit card, which "
+           "they keep secret. Fairies help the Dreamer find the word, Boogeymen lead the "
+           "Dreamer astray without being found out, Sandmen want the Fairies' and the "
+           "Boogeymen's piles to stay even."),
+        N_("The clue-givers take turns from the Dreamer's left. A clue is one word: no form "
+           "or part of the word on the card, no translation, no noise, no invented word. A "
+           "clue that breaks these rules puts the card in front of its author as a "
+           "penalty."),
+        N_("A right guess goes under the Fairies' score card, a wrong one under the "
+           "Boogeymen's: the Dreamer never learns which. When time is up, the Dreamer "
+           "tells the dream: naming every piece of the Fairies' pile earns 1 more point."),
+        N_("Scoring: the Dreamer and the Fairies score 1 point per card of the Fairies' "
+           "pile, the Boogeymen 1 per card of the Boogeymen's pile, the Sandmen most when "
+           "the two piles are even. At the end, points minus penalty cards: the highest "
+           "wins, then the fewest penalty cards, then the best dream teller."),
+    ),
+    reasons={
+        "highest_score": N_("The highest score wins: dream points minus penalty cards."),
+        "fewest_penalties": N_("Tied on score: the fewest penalty cards win."),
+        "best_dream": N_("Still tied: the table named the best dream teller."),
+        "shared": N_("Still tied, and the table named no best dream teller: the tied share "
+                     "the win."),
+    },
+    action_names={
+        "GiveClue": N_("Give a clue"),
+        "RuleBreach": N_("Penalty: a clue broke the rules for definitions"),
+        "SkipClue": N_("Too slow: the next clue-giver plays"),
+        "Guess": N_("Name the dream"),
+        "JudgeGuess": N_("Judge the Dreamer's guess"),
+        "TimeUp": N_("Time is up"),
+        "DeclineGuess": N_("Let the last card go"),
+        "Recount": N_("Tell the dream"),
+        "JudgeRecount": N_("Judge the narration"),
+        "BestDream": N_("Name the best dream teller"),
+        "NoBestDream": N_("Name no best dream teller"),
+    },
+    prompts={
+        "GiveClue.word": N_("Your clue: one word for the Dreamer, never a form or part of the "
+                            "word on the card, a translation, a noise or an invented word. "
+                            "The rulebook's example: if the dream is Cherry, a Boogeyman "
+                            "tries to make the Dreamer say Strawberry."),
+        "Guess.word": N_("The piece of dream you think of, in one word (the rulebook's "
+                         "example: Cherry, or Strawberry if a Boogeyman led you astray)."),
+        "Recount.words": N_("Tell your dream: name every piece of the dream you remember, "
+                            "separated by spaces or commas, at most one per guess (for "
+                            "example: cherry, castle, pirate). Leave it empty if you "
+                            "remember nothing."),
+    },
+    options={
+        "players": N_("Number of players, from 4 to 10: each one dreams once"),
+        "side": N_("Which word of each Dream card is used: top, bottom, or expert (the "
+                   "variant: the top word after a right guess, the bottom one after a "
+                   "wrong guess)"),
+        "first_dreamer": N_("The seat that dreams first (who slept most last night), from 0"),
+        "check_clues": N_("How each clue is checked against the card's word: stem (its "
+                          "forms), strict (also its parts), exact (the word itself) or off "
+                          "(the table rules every breach)"),
+        "clue_time_limit": N_("Optional rule: a clue-giver who takes more than 5 seconds "
+                              "loses the turn"),
+        "judge": N_("Who judges guesses and narrations: auto (the same word) or table (the "
+                    "table accepts plurals and synonyms)"),
+        "cards": N_("Your own Dream deck: a list of [top, bottom] word pairs"),
+        "language": N_("The Dream deck's language: en (English) or it (Italian)"),
+    },
     board="web/board.js",
+    board_style="web/board.css",
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
