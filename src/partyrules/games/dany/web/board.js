@@ -117,7 +117,8 @@
     switch (phase) {
       case "composing": {
         if (me === view.active) {
-          return ctx.t("Your turn to create: make the others guess \u201c{title}\u201d, word {word} of the Idea card. Tap your Memory cards to lay them out, in order, then send the creation. Not a word!", {title: title(view, view.choice), word: view.choice});
+          return ctx.t("Your turn to create: make the others guess \u201c{title}\u201d (word {word}). Tap your Memory cards to lay them out in order, then send the creation. Not a word!",
+                       {title: title(view, view.choice), word: view.choice});
         }
         if (me === view.deciding) {
           return ctx.t("{active} is laying out a creation. Then you give the final answer.",
@@ -186,9 +187,11 @@
     if (ctx.role !== "seat" || view.personality === null || view.personality === undefined) return null;
     const card = view.personality;
     const kind = card === DANY ? "dany" : card === REASON ? "reason" : "secondary";
+    // At the end every card is turned up: the secret is out.
+    const secret = !view.over;
     return section(ctx, ctx.t("Your Personality card"), "dany-personality",
-      ctx.el("div", {class: `card personality secret ${kind}`, dataset: {personality: String(card)}},
-        ctx.el("span", {class: "badge"}, ctx.t("Secret: only you see it")),
+      ctx.el("div", {class: `card personality ${secret ? "secret " : ""}${kind}`, dataset: {personality: String(card)}},
+        secret ? ctx.el("span", {class: "badge"}, ctx.t("Secret: only you see it")) : null,
         ctx.el("span", {class: "name"}, personalityName(ctx, card)),
         ctx.el("span", {class: "sub"}, personalityGoal(ctx, card))));
   }
@@ -295,11 +298,11 @@
     if (!(view.hand || []).length) return {node: null, claimed: []};
     const cards = view.hand.map((card) => {
       const entry = keeps.find((candidate) => candidate.action.card === card);
-      return memoryCard(ctx, card, entry ? ctx.t("Tap to lay it out") : ctx.t("Memory card"),
-                        entry ? entry.action : null);
+      return memoryCard(ctx, card, null, entry ? entry.action : null);
     });
-    const label = ctx.tn("Your Memory card ({n} in hand)", "Your Memory cards ({n} in hand)",
-                         view.hand.length);
+    const label = keeps.length
+      ? ctx.tn("Your Memory card: tap it to lay it out", "Your Memory cards: tap one to lay it out", view.hand.length)
+      : ctx.tn("Your Memory card", "Your Memory cards", view.hand.length);
     return {node: section(ctx, label, "dany-hand", ctx.el("div", {class: "hand"}, ...cards)),
             claimed: keeps.length ? ["Keep"] : []};
   }
@@ -345,7 +348,7 @@
     const track = slots ? el("span", {class: "track", "aria-hidden": "true"},
       Array.from({length: slots}, (_, index) => el("span", {class: index < cards.length ? "slot full" : "slot"}))) : null;
     return el("div", {class: `pile ${className}`},
-      el("span", {class: "name"}, name), el("span", {class: "count"}, count), track,
+      el("span", {class: "name"}, name), el("span", {class: "pile-count"}, count), track,
       cards.length ? el("ul", {class: "pile-cards"}, cards.map((card) =>
         el("li", {}, ideaTitles(ctx, view, card)))) : null);
   }
@@ -359,7 +362,7 @@
       pile(ctx, view, ctx.t("Failures"), failures, ctx.t("{n} of {needed}", {n: failures.length, needed}),
            needed, "failures"),
       ctx.el("div", {class: "pile deck"}, ctx.el("span", {class: "name"}, ctx.t("Idea deck")),
-        ctx.el("span", {class: "count"}, ctx.tn("{n} card", "{n} cards", view.ideas_size))),
+        ctx.el("span", {class: "pile-count"}, ctx.tn("{n} card", "{n} cards", view.ideas_size))),
       pile(ctx, view, ctx.t("Successes"), successes,
            ctx.t("{n} of {needed}", {n: successes.length, needed: SUCCESSES_TO_WIN}), SUCCESSES_TO_WIN, "successes"));
     const others = ctx.el("p", {class: "hint piles-more"},
@@ -403,14 +406,22 @@
         if (piece.node) parts.push(piece.node);
         claimed.push(...piece.claimed);
       };
+      // What the person acts on comes first (a phone shows it without scrolling): the
+      // seats to point at, the hand and the creation it builds, the words to answer.
       add(twistSeats(ctx, view));
+      add(hand(ctx, view));
+      const building = ctx.legal.some((entry) => entry.action.type === "Done");
+      if (building) add(creation(ctx, view, phase));
+      add(ideaCard(ctx, view, phase));
+      if (!building) add(creation(ctx, view, phase));
       const secret = personalitySection(ctx, view);
       if (secret) parts.push(secret);
-      add(ideaCard(ctx, view, phase));
-      add(creation(ctx, view, phase));
-      add(hand(ctx, view));
       parts.push(tablePiles(ctx, view), seats(ctx, view, phase));
       ctx.area.replaceChildren(ctx.el("div", {class: "dany-board"}, ...parts));
+      // The page's log scrolls once a game is long: a keyboard must be able to reach it
+      // (axe-core's scrollable-region-focusable), which the page itself does not offer yet.
+      const log = document.getElementById("log");
+      if (log && !log.hasAttribute("tabindex")) log.tabIndex = 0;
       return {claimed};
     },
   });
