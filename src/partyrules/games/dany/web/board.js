@@ -148,10 +148,9 @@
         return joined(said, verdict, next);
       }
       case "twist": {
-        const why = twistReason(ctx, view);
-        const tied = view.candidates.length < ctx.table.players;
-        const revote = tied ? ctx.t("The vote was a tie: a new vote, only for {seats}.",
-          {seats: view.candidates.map(ctx.seatName).join(", ")}) : why;
+        // A vote already counted while the Final Twist goes on was a tie: this is the re-vote.
+        const revote = view.last_accusation ? ctx.t("The vote was a tie: a new vote, only for {seats}.",
+          {seats: view.candidates.map(ctx.seatName).join(", ")}) : twistReason(ctx, view);
         if (me !== null && legalOf(ctx, "Accuse").length) {
           return joined(revote, ctx.t("Talk it over, then tap the seat you think is Dany."));
         }
