@@ -44,22 +44,25 @@ def server(browser_server: Server) -> Server:
 
 
 def dinner_step(page: Page) -> None:
-    """A quick Dinner player's move, by a click (or a typed story): the first legal
-    action that moves the game towards its end (no Unknown, no Exchange)."""
-    choice: dict[str, Any] = page.evaluate("""() => {
-        const legal = window.PartyTable.update.legal;
-        const found = legal.findIndex(
-            (entry) => !["Unknown", "Exchange"].includes(entry.action.type));
-        const index = Math.max(found, 0);
-        return {index, type: legal[index].action.type,
-                free: legal[index].free_text.length > 0};
-    }""")
-    if choice["free"]:
-        form = page.locator(f'#actions form.free-text[data-type="{choice["type"]}"]')
-        form.locator("input").first.fill("They all met at the opera")
-        form.locator("button").click()
-    else:
-        page.locator(f'#actions button.act[data-index="{choice["index"]}"]').click()
+    """A quick Dinner player's move, by taps on the board (and a typed story): a ballot
+    that welcomes every guest, a pass, or as many guests as the table takes seated at
+    the table the board offers first, then the story told and put to the vote (no
+    unknown character, no exchange)."""
+    area = page.locator("#game-area")
+    area.locator('button[data-move="ballot"], button[data-move="pass"], '
+                 'button[data-move="propose"]').first.wait_for()
+    for move in ("ballot", "pass"):
+        button = area.locator(f'button[data-move="{move}"]')
+        if button.count():
+            button.click()
+            return
+    free = area.locator('.dn-hand button.card[aria-pressed="false"]:not([disabled])')
+    while free.count():
+        free.first.click()
+    area.locator("#dn-story").fill("They all met at the opera")
+    area.locator('button[data-move="propose"]').click()
+    # The board sends the turn one action after the other: the move is made once all are.
+    page.wait_for_selector(".dn-board:not([data-busy])")
 
 
 def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False) -> int:
@@ -172,7 +175,7 @@ def test_a_when_i_dream_round_with_typed_clues_a_guess_and_the_hosts_timer(
     assert view_of(dreamer)["phase"]["time_up"] is True
 
     # The last card goes unguessed; the Dreamer tells the dream, naming the Fairy card.
-    dreamer.locator('#actions button.act[data-type="DeclineGuess"]').click()
+    dreamer.locator('.dreamer-screen button[data-type="DeclineGuess"]').click()
     wait_version(dreamer, before + 2)
     recount = dreamer.locator('.dreamer-screen form.big-form[data-type="Recount"]')
     recount.locator("input").fill(word)
