@@ -271,10 +271,10 @@ def render_view(view: View) -> str:
         lines.append("Revealed: " + ", ".join(
             f"seat {s} is {personality_name(p)}" for s, p in view.revealed))
     if view.kept or view.kept_size:
-        shown = ", ".join(map(str, view.kept)) or f"{view.kept_size} face-down cards"
+        shown = ", ".join(map(memory_name, view.kept)) or f"{view.kept_size} face-down cards"
         lines.append(f"Creation: {shown}" + (f" ({view.layout})" if view.layout else ""))
     if view.hand:
-        lines.append(f"Your Memory cards: {', '.join(map(str, view.hand))}")
+        lines.append(f"Your Memory cards: {', '.join(map(memory_name, view.hand))}")
     if view.choice is not None:
         lines.append(f"Choice card: {view.choice}")
     if view.word is not None:
