@@ -807,6 +807,10 @@
     const dylan = phase.type === "EmptyCrypt" ? t("Play a Dylan Dog card: climb back onto the nightmare plane")
       : phase.type === "Horror" ? t("Play a Dylan Dog card: the horror card is beaten")
         : t("Play a Dylan Dog card: the shadow cannot hold you");
+    if (phase.type === "Horror" && ctx.legal.length && deck[phase.card]) {
+      parts.push(el("div", {class: "card-row dd-horror"}, cardTile(ctx, deck, phase.card, null)));
+      bar = null;
+    }
     row("UseDylanDog", null, (entry) => moveButton(ctx, entry, dylan));
     if (phase.type === "Horror") {
       row("FaceHorror", null, (entry) => moveButton(ctx, entry, t("Throw the die against it"), "dd-primary"));
@@ -933,7 +937,10 @@
       const parts = [status];
       if (seated) parts.push(myHand(ctx, board, view, deck));
       parts.push(picture, facts, seatsSection(ctx, board, view, deck), legend(ctx));
-      ctx.area.replaceChildren(el("div", {class: "dd-screen", dataset: {phase: phase.type || ""}}, parts));
+      // The page's headings go h1 (the game), h2 (its panels): the screen's own title keeps
+      // its sections' h3 in order for a screen reader, unseen.
+      const title = el("h2", {class: "dd-unseen"}, ctx.t("The board and the cards"));
+      ctx.area.replaceChildren(el("div", {class: "dd-screen", dataset: {phase: phase.type || ""}}, title, parts));
       return {claimed: [...ctx.state.offered]};
     },
   });
