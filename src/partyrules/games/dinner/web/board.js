@@ -171,9 +171,10 @@
     const count = around.length;
     const guests = el("ul", {class: "dn-guests", "aria-label": ctx.t("Guests at {place}", {place: title})});
     around.forEach((card, index) => {
-      const angle = (2 * Math.PI * index) / Math.max(count, 1);
-      const x = 50 + 38 * Math.sin(angle);
-      const y = 50 - 35 * Math.cos(angle);
+      // Around the cloth, clockwise; two or more guests sit either side of the top.
+      const angle = (2 * Math.PI * index) / Math.max(count, 1) + (count > 1 ? Math.PI / count : 0);
+      const x = 50 + 50 * Math.sin(angle);
+      const y = 50 - 50 * Math.cos(angle);
       guests.append(el("li", {class: fresh && fresh.has(card) ? "dn-seat dn-new" : "dn-seat",
                               style: `left: ${x.toFixed(1)}%; top: ${y.toFixed(1)}%`},
         chip(ctx, deck, card, fresh && fresh.has(card))));
@@ -295,7 +296,48 @@
     state.chosen = [];
     state.story = "";
     state.storyMissing = false;
-    for (const action of sequence) ctx.act(action);
+    startQueue(ctx, sequence);
+  }
+
+  // -- sending a turn: one action at a time ------------------------------------------------
+  //
+  // The server takes a few messages a second from a connection (and a burst of 10), and
+  // each action is an act and a ping: a whole turn is sent one action after the other,
+  // each once the previous one is settled and at least PACE ms after it. While it goes,
+  // the board is busy (its controls wait, `.dn-board[data-busy]`). An action refused
+  // ends the sending: the board shows the turn as the table has it.
+
+  const PACE = 120;
+
+  function startQueue(ctx, actions) {
+    const queue = {actions, sent: 0, base: ctx.update.version, expect: ctx.update.version, at: 0, timer: null};
+    ctx.state.queue = queue;
+    sendNext(ctx, queue);
+    ctx.rerender();
+  }
+
+  function sendNext(ctx, queue) {
+    queue.timer = null;
+    if (ctx.state.queue !== queue) return;
+    const action = queue.actions[queue.sent];
+    queue.sent += 1;
+    queue.expect = queue.base + queue.sent;
+    queue.at = Date.now();
+    ctx.act(action);
+  }
+
+  /** Moves the sending on at a render; true while it is not done. */
+  function advanceQueue(ctx) {
+    const queue = ctx.state.queue;
+    if (!queue) return false;
+    if (ctx.pending || queue.timer) return true;
+    if (ctx.update.version < queue.expect || queue.sent >= queue.actions.length) {
+      ctx.state.queue = null;       // done, or refused
+      return false;
+    }
+    const wait = Math.max(0, PACE - (Date.now() - queue.at));
+    queue.timer = setTimeout(() => sendNext(ctx, queue), wait);
+    return true;
   }
 
   // -- the sections -------------------------------------------------------------------------
@@ -307,7 +349,13 @@
     switch (phase.type) {
       case "Over": {
         const outcome = ctx.update.outcome || {};
-        return t("The game is over. {reason}", {reason: outcome.text || ""});
+        const winners = outcome.winners || [];
+        const best = winners.length ? view.scores[winners[0]] : 0;
+        const who = winners.map((seat) => ctx.seatName(seat)).join(", ");
+        const won = winners.length > 1
+          ? ctx.tn("{who} share the win with {n} point.", "{who} share the win with {n} points.", best, {who})
+          : ctx.tn("{who} wins with {n} point.", "{who} wins with {n} points.", best, {who});
+        return t("The game is over. {reason} {won}", {reason: outcome.text || "", won});
       }
       case "Drawing": {
         if (phase.active !== me) return t("{who} is playing: they drew a card and will seat guests.", {who: ctx.seatName(phase.active)});
@@ -602,7 +650,8 @@
       places.push(ring(ctx, deck, {
         title: burial ? ctx.t("Burial of {name} (being set)", {name: deck.name(target.deceased)}) : ctx.t("A new table (being set)"),
         host: phase.active, cards: fresh, burial, fresh: freshSet, className: "dn-proposal",
-        caption: ctx.t("If accepted: {score}.", {score: scoreLine(ctx, fresh, deck)}),
+        caption: fresh.length >= 2 ? ctx.t("If accepted: {score}.", {score: scoreLine(ctx, fresh, deck)})
+          : ctx.t("Not enough guests yet."),
       }));
     }
     view.tables.forEach((table, index) => {
@@ -625,7 +674,10 @@
 
   // -- the board ----------------------------------------------------------------------------
 
-  function render(ctx) {
+  function render(given) {
+    // While a turn is being sent, every control waits as for an action on its way.
+    const busy = advanceQueue(given);
+    const ctx = busy ? {...given, pending: true} : given;
     const el = ctx.el;
     const view = ctx.view;
     const guests = guestsOf(ctx, view);
@@ -677,7 +729,7 @@
 
     const focused = document.activeElement && document.activeElement.id === "dn-story"
       ? {start: document.activeElement.selectionStart, end: document.activeElement.selectionEnd} : null;
-    ctx.area.replaceChildren(el("div", {class: "dn-board"},
+    ctx.area.replaceChildren(el("div", {class: "dn-board", dataset: busy ? {busy: "true"} : {}},
       el("div", {class: "dn-main"}, main),
       el("div", {class: "dn-side"}, side),
       tablesNode(ctx, deck, view, preview)));
@@ -688,7 +740,17 @@
         box.setSelectionRange(focused.start, focused.end);
       }
     }
+    reachableLog();
     return {claimed: KINDS};
+  }
+
+  /** A turn of Dinner writes many lines: the page's log then scrolls, and a region that
+   *  scrolls must take the keyboard's focus to be read without a mouse (axe's
+   *  scrollable-region-focusable). The page's own log does not yet; until it does, the
+   *  board makes it so. */
+  function reachableLog() {
+    const log = document.getElementById("log");
+    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0");
   }
 
   window.PartyTable.register("dinner", {render});
