@@ -380,6 +380,10 @@
           return t("The others are voting on your guests: {done} of {total} ballots are in.", {done, total: voters});
         }
         if (me !== null && (view.to_act || []).includes(me)) {
+          if (!phase.story) {
+            return t("{who} puts guests to the vote without a story: welcome or turn down each new guest, then cast your ballot.",
+                     {who: ctx.seatName(phase.active)});
+          }
           return t("{who} has told their story: welcome or turn down each new guest, then cast your ballot.",
                    {who: ctx.seatName(phase.active)});
         }
