@@ -201,7 +201,6 @@ def test_a_round_of_when_i_dream_on_a_desktop_and_an_italian_phone(
 
     # Round 2: the desktop's person is a Spirit; the last round's result, Spirits revealed.
     desktop.wait_for_selector(".last-round")
-    photograph(desktop, "when_i_dream")
     assert_spirit_by_name(desktop)
     assert "Round 1: the dream of Seat 0 (you)" in desktop.locator(".last-round").inner_text()
     # The phone's person dreams now.
@@ -215,8 +214,8 @@ def test_a_round_of_when_i_dream_on_a_desktop_and_an_italian_phone(
     assert_accessible(phone, "the Dreamer's screen on an Italian phone, with the last round")
     for page in (desktop, phone, host):
         assert_clean(page)
-    for name in ("when_i_dream", "when_i_dream-phone"):
-        shutil.copy(ARTIFACTS / f"server-{name}.png", DOCS_IMAGES / f"server-{name}.png")
+    shutil.copy(ARTIFACTS / "server-when_i_dream-phone.png",
+                DOCS_IMAGES / "server-when_i_dream-phone.png")
 
 
 # -- a whole game ---------------------------------------------------------------------------
@@ -336,11 +335,17 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
     assert host.locator("#dream-timer .clock").inner_text() == "60:00"
     screens: set[tuple[str, str, str]] = set()
     seen_spirits: set[str] = set()
+    photographed: set[str] = set()
 
     def also(page: Page) -> None:
         if page is not host and page.locator(".spirit-card").count():
             assert_spirit_by_name(page)
             seen_spirits.add(names[id(page)])
+        # The desktop's picture: a Spirit about to give a clue, a round already scored.
+        if page is desktop and "GiveClue" in kinds(page) and view_of(page)["round"] >= 2 \
+                and "desktop" not in photographed:
+            photographed.add("desktop")
+            photograph(desktop, "when_i_dream")
 
     moves = play_to_the_end([desktop, phone, host], table.step, limit=2000,
                             on_step=checker(table, names, screens, also))
@@ -361,3 +366,63 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
             ("desktop", "dreamer", "recounting"), ("phone", "dreamer", "recounting"),
             ("desktop", "dreamer", "time-up"), ("host", "host", "dreaming")} <= screens, screens
     assert moves > 10
+    assert photographed == {"desktop"}
+    shutil.copy(ARTIFACTS / "server-when_i_dream.png", DOCS_IMAGES / "server-when_i_dream.png")
+
+
+@pytest.mark.ci  # four dreams called at once and a tie-break, ~20 s: the CI profile's
+def test_a_tie_goes_to_the_best_dream_teller_named_on_the_hosts_page(
+        browser_server: Server, people: People) -> None:
+    # Seed 1 deals the Spirits so that four empty dreams (time called at once, every last
+    # card let go) leave seats 0 and 1 tied on points and on penalty cards: the Sandmen's
+    # two points for even piles.
+    created = browser_server.create("when_i_dream", ["person"] * 4, {"players": 4}, seed=1,
+                                    language="it")
+    desktop = people.seat(created, 0, viewport=DESKTOP, language="en")
+    phone = people.seat(created, 1, viewport=PHONE, language="it")
+    others = [people.seat(created, seat, viewport=DESKTOP, language="en") for seat in (2, 3)]
+    host = people.page(created["links"]["host"] + "&timer=3600", viewport=DESKTOP,
+                       language="en")
+    watcher = people.page(created["links"]["spectator"], viewport=PHONE, language="it")
+    seats = [desktop, phone, *others]
+    everyone = [*seats, host, watcher]
+
+    # A spectator knows what the Dreamer knows: the card face down, no move to make.
+    assert "La parola della carta è sugli schermi degli Spiriti" in \
+        watcher.locator(".dream-card.face-down").inner_text()
+    assert watcher.locator(".wid-board button, .wid-board form, #actions button").count() == 0
+    assert_accessible(watcher, "a spectator on an Italian phone")
+    assert_accessible(host, "the host's timer and rulings")
+
+    for dreamer in seats:
+        before = version(host)
+        host.locator('.rulings button[data-type="TimeUp"]').click()
+        wait_version(dreamer, before + 1)
+        dreamer.locator('.dreamer-screen button[data-type="DeclineGuess"]').click()
+        wait_version(dreamer, before + 2)
+        dreamer.locator('.dreamer-screen form.big-form[data-type="Recount"] button').click()
+        for page in everyone:
+            wait_version(page, before + 3)
+
+    # Still tied: the host's page names the best dream teller, the seats read who is tied.
+    assert view_of(host)["phase"]["type"] == "Tiebreak"
+    assert "among Seat 0 (you), Seat 1" in desktop.locator(".phase-line").inner_text()
+    assert "tra Posto 0, Posto 1 (tu)" in phone.locator(".phase-line").inner_text()
+    assert phone.locator(".final .winner").all_inner_texts() == ["pari merito"] * 2
+    rulings = host.locator(".rulings button.ruling")
+    assert rulings.all_inner_texts() == ["Seat 0 told the best dream",
+                                         "Seat 1 told the best dream",
+                                         "Nobody: the tied share the win"]
+    assert_accessible(host, "the host naming the best dream teller")
+    assert_accessible(phone, "the tie-break on an Italian phone")
+    before = version(host)
+    rulings.nth(1).click()
+    for page in everyone:
+        wait_version(page, before + 1)
+    for page, language in ((desktop, "en"), (phone, "it"), (host, "en"), (watcher, "it")):
+        assert_ended(page, language)
+    assert update_of(phone)["outcome"]["winners"] == [1]
+    assert "Ancora parità: il tavolo ha scelto chi ha raccontato il sogno più bello." in \
+        phone.locator("#outcome-banner").inner_text()
+    for page in everyone:
+        assert_clean(page)

@@ -335,9 +335,10 @@ PRESENTATION = Presentation(
                             "tries to make the Dreamer say Strawberry."),
         "Guess.word": N_("The piece of dream you think of, in one word (the rulebook's "
                          "example: Cherry, or Strawberry if a Boogeyman led you astray)."),
-        "Recount.words": N_("Tell your dream: name every piece of the dream you remember, "
-                            "separated by spaces or commas, at most one per guess (for "
-                            "example: cherry, castle, pirate). Leave it empty if you "
+        "Recount.words": N_("The pieces of your dream, as the rulebook says: “try to name "
+                            "every piece of dream declared during the round”; one word "
+                            "each, separated by spaces or commas, at most one per guess "
+                            "(for example: Cherry, Strawberry). Leave it empty if you "
                             "remember nothing."),
     },
     options={
