@@ -584,6 +584,7 @@ PRESENTATION = Presentation(
         "card_data": N_("Your own card list, as the game's cards.json; leave it empty for "
                         "the cards of the box"),
     },
-    board=None,
+    board="web/board.js",
+    board_style="web/board.css",
 )
 """What the game says and shows to people: its catalogue, its web board, its sentences."""
