@@ -606,6 +606,7 @@
     const who = actor === undefined ? "" : ctx.seatName(actor);
     const crypt = (index) => (board.crypts[index] ? board.crypts[index].name : String(index));
     const first = (view.turn || 0) < (view.config ? view.config.players : 0);
+    const dylan = entriesOf(ctx, "UseDylanDog").length > 0;
     switch (phase.type) {
       case "TurnStart": {
         if (!mine) return ctx.t("{who} is about to throw the die.", {who});
@@ -660,19 +661,22 @@
           : ctx.t("{who} searches crypt {crypt}.", {who, crypt: crypt(phase.crypt)});
       }
       case "EmptyCrypt":
-        return mine ? ctx.t("Crypt {crypt} is empty. Play a Dylan Dog card to climb back onto the nightmare plane, or go back to reality.", {crypt: crypt(phase.crypt)})
-          : ctx.t("{who} found crypt {crypt} empty.", {who, crypt: crypt(phase.crypt)});
+        if (!mine) return ctx.t("{who} found crypt {crypt} empty.", {who, crypt: crypt(phase.crypt)});
+        return dylan ? ctx.t("Crypt {crypt} is empty. Play a Dylan Dog card to climb back onto the nightmare plane, or go back to reality.", {crypt: crypt(phase.crypt)})
+          : ctx.t("Crypt {crypt} is empty, and you hold no Dylan Dog card: back to reality.", {crypt: crypt(phase.crypt)});
       case "Horror": {
         const card = deck[phase.card] || {};
         const name = word(ctx, card.name || "");
         const needs = card.needs === null || card.needs === undefined ? ctx.t("only Dylan Dog's face")
           : ctx.t("{needs} or more, or Dylan Dog's face", {needs: card.needs});
         if (!mine) return ctx.t("{who} fights the horror card {name}.", {who, name});
+        const params = {challenger: ctx.seatName(phase.challenger), name, needs};
         if (phase.challenger >= 0) {
-          return ctx.t("{challenger} challenges you with the horror card {name}! Throw the die and get {needs}, or play a Dylan Dog card before throwing.",
-                       {challenger: ctx.seatName(phase.challenger), name, needs});
+          return dylan ? ctx.t("{challenger} challenges you with the horror card {name}! Throw the die and get {needs}, or play a Dylan Dog card before throwing.", params)
+            : ctx.t("{challenger} challenges you with the horror card {name}! Throw the die and get {needs}.", params);
         }
-        return ctx.t("A horror card: {name}! Throw the die and get {needs}, or play a Dylan Dog card before throwing.", {name, needs});
+        return dylan ? ctx.t("A horror card: {name}! Throw the die and get {needs}, or play a Dylan Dog card before throwing.", params)
+          : ctx.t("A horror card: {name}! Throw the die and get {needs}.", params);
       }
       case "PuttingBack":
         return mine ? ctx.t("You lost the fight: put one of your mystery cards back into crypt {crypt}.", {crypt: crypt(phase.crypt)})
@@ -681,8 +685,10 @@
         return mine ? ctx.t("{target} lost your challenge: take one of their mystery cards.", {target: ctx.seatName(phase.target)})
           : ctx.t("{who} takes one of {target}'s mystery cards.", {who, target: ctx.seatName(phase.target)});
       case "Shadow":
-        return mine ? ctx.t("A shadow square! Play a Dylan Dog card or a shadow card that matches your story, or go back to reality.")
-          : ctx.t("{who} stands on a shadow square.", {who});
+        if (!mine) return ctx.t("{who} stands on a shadow square.", {who});
+        return dylan || entriesOf(ctx, "UseShadow").length
+          ? ctx.t("A shadow square! Play a Dylan Dog card or a shadow card that matches your story, or go back to reality.")
+          : ctx.t("A shadow square, and you hold neither a Dylan Dog card nor a shadow card of your story: back to reality.");
       case "Exchange": {
         if (phase.target === -1) {
           return mine ? ctx.t("Forced exchange! Choose a player to exchange a card with, or skip it.")
