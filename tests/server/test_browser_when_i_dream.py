@@ -370,13 +370,13 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
     shutil.copy(ARTIFACTS / "server-when_i_dream.png", DOCS_IMAGES / "server-when_i_dream.png")
 
 
-@pytest.mark.ci  # four dreams called at once and a tie-break, ~20 s: the CI profile's
-def test_a_tie_goes_to_the_best_dream_teller_named_on_the_hosts_page(
+@pytest.mark.ci  # four people, the clue cap, four short dreams and a tie-break, ~25 s
+def test_the_clue_cap_stops_the_timer_and_a_tie_goes_to_the_best_dream_teller(
         browser_server: Server, people: People) -> None:
-    # Seed 1 deals the Spirits so that four empty dreams (time called at once, every last
-    # card let go) leave seats 0 and 1 tied on points and on penalty cards: the Sandmen's
-    # two points for even piles.
-    created = browser_server.create("when_i_dream", ["person"] * 4, {"players": 4}, seed=1,
+    # Seed 14 deals the Spirits so that this game (one wrong guess at the clue cap, then
+    # time called at once in every dream and every last card let go) leaves seats 0 and
+    # 1 tied on points and on penalty cards.
+    created = browser_server.create("when_i_dream", ["person"] * 4, {"players": 4}, seed=14,
                                     language="it")
     desktop = people.seat(created, 0, viewport=DESKTOP, language="en")
     phone = people.seat(created, 1, viewport=PHONE, language="it")
@@ -393,6 +393,34 @@ def test_a_tie_goes_to_the_best_dream_teller_named_on_the_hosts_page(
     assert watcher.locator(".wid-board button, .wid-board form, #actions button").count() == 0
     assert_accessible(watcher, "a spectator on an Italian phone")
     assert_accessible(host, "the host's timer and rulings")
+
+    # Every clue-giver gives its 3 clues on the first card: time stops, the Dreamer must
+    # name the dream (the host may still rule a penalty).
+    for _ in range(9):
+        for page in seats:
+            wait_version(page, version(host))
+        giver = seats[view_of(host)["phase"]["active"]]
+        view = view_of(giver)
+        before = version(host)
+        type_into(giver, '.dream-card form.big-form[data-type="GiveClue"]',
+                  clue_for(view["word"], language_of(giver), len(view["clues"])))
+        wait_version(host, before + 1)
+    wait_version(desktop, version(host))
+    assert desktop.locator(".phase-line").get_attribute("data-phase") == "clue-cap"
+    assert desktop.locator(".dreamer-screen .eyes").inner_text() == \
+        "No more clues for this card: name it now."
+    assert desktop.locator(".dreamer-screen .clues").first.locator(".clue").count() == 9
+    assert "Time stops" in host.locator("#dream-timer .note").inner_text()
+    assert host.locator('.rulings button[data-type="TimeUp"]').count() == 0
+    assert host.locator('.rulings button[data-type="RuleBreach"]').count() == 3
+    left = host.locator("#dream-timer").get_attribute("data-left")
+    host.wait_for_timeout(1200)
+    assert host.locator("#dream-timer").get_attribute("data-left") == left  # stopped
+    assert_accessible(desktop, "the Dreamer at the clue cap")
+    before = version(host)
+    type_into(desktop, '.dreamer-screen form.big-form[data-type="Guess"]', WRONG["en"])
+    wait_version(host, before + 1)
+    assert "Time stops" not in host.locator("#dream-timer .note").inner_text()
 
     for dreamer in seats:
         before = version(host)
