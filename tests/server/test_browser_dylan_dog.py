@@ -209,6 +209,9 @@ def check_screen(page: Page, where: str, seen: set[str]) -> None:
 def test_a_short_dylan_dog_game_by_taps_on_a_desktop_and_an_italian_phone(
         browser_server: Server, people: People) -> None:
     desktop, phone = open_table(browser_server, people, turns=5, seed=4)
+    # The legend, opened, names every kind of square (and stays open through the game).
+    desktop.locator(".dd-legend summary").click()
+    assert "take a nightmare card" in desktop.locator(".dd-legend").inner_text()
     assert_accessible(desktop, "desktop at the start")
     assert_accessible(phone, "phone at the start")
     assert_story_by_names(desktop, story_names(browser_server, "en"))
@@ -246,6 +249,7 @@ def test_a_short_dylan_dog_game_by_taps_on_a_desktop_and_an_italian_phone(
         wait_version(page, final)
         assert_the_end(page, language)
         assert_clean(page)
+    assert desktop.locator(".dd-legend").evaluate("(node) => node.open")
     assert_accessible(desktop, "desktop at the end")
     assert_accessible(phone, "phone at the end")
     # The first turns rotate the plane by its arrows, some of them by the keyboard.

@@ -343,15 +343,17 @@
                           label: ctx.t("Step into crypt {crypt}", {crypt: board.crypts[pawn.branch].name})});
           } else {
             const square = pawn.square + 1;
-            const kind = pathKind(board, pawn.gate, square);
-            const crypt = pawn.branch >= 0 ? board.crypts[pawn.branch].name : "";
-            targets.push({entry, plane: "path", point: pathPoint(board, pawn.gate, square, pawn.branch),
-                          label: kind === "shadow" ? ctx.t("Step on toward crypt {crypt}, onto a shadow square", {crypt})
-                            : ctx.t("Step on toward crypt {crypt}", {crypt})});
-            if (!crypt) {
-              targets[targets.length - 1].label = kind === "shadow"
-                ? ctx.t("Step on along the path, onto a shadow square") : ctx.t("Step on along the path");
+            const shadow = pathKind(board, pawn.gate, square) === "shadow";
+            let label;
+            if (pawn.branch >= 0) {
+              const crypt = board.crypts[pawn.branch].name;
+              label = shadow ? ctx.t("Step on toward crypt {crypt}, onto a shadow square", {crypt})
+                : ctx.t("Step on toward crypt {crypt}", {crypt});
+            } else {
+              // Before the fork the path leads to two crypts.
+              label = shadow ? ctx.t("Step on along the path, onto a shadow square") : ctx.t("Step on along the path");
             }
+            targets.push({entry, plane: "path", point: pathPoint(board, pawn.gate, square, pawn.branch), label});
           }
         } else {
           const branch = cryptIndex(board, direction);
@@ -474,7 +476,7 @@
     });
   }
 
-  function drawBoard(ctx, board, view, deck) {
+  function drawBoard(ctx, board, view) {
     const s = ctx.svgEl;
     const n = board.sectors;
     const rotation = view.rotation || 0;
@@ -582,19 +584,25 @@
 
   function legend(ctx) {
     const el = ctx.el;
-    const item = (swatch, text, mark) => el("li", {},
-      el("span", {class: "dd-swatch", style: `--swatch: ${swatch}`, "aria-hidden": "true"}, mark || ""), text);
-    return el("details", {class: "dd-legend"},
+    const item = (swatch, text, mark, ink) => el("li", {},
+      el("span", {class: "dd-swatch", style: `--swatch: ${swatch}; --ink: ${ink || "#ffffff"}`,
+                  "aria-hidden": "true"}, mark || ""), text);
+    // Drawn again on every update: it stays open once opened.
+    const details = el("details", {class: "dd-legend", open: Boolean(ctx.state.legendOpen)},
       el("summary", {}, ctx.t("What the board shows")),
       el("ul", {},
         Object.entries(SQUARE_LOOK).map(([kind, look]) => item(look.fill, squareName(ctx, kind), look.mark)),
-        item("#fbfbf4", ctx.t("white square of reality (A, B, …): start and return; no passing to the nightmare plane from it"), "A"),
+        item("#fbfbf4", ctx.t("white square of reality (A, B, …): start and return; no passing to the nightmare plane from it"), "A", "#1d1b22"),
         item("#b9b2ff", ctx.t("gate of the mystery plane: a passage square lined up with it leads down")),
         item("#000000", ctx.t("shadow square on a path")),
         item("#f4d35e", ctx.t("Dylan Dog's face: a window lined up with it gives a Dylan Dog card")),
         item("#e0a800", ctx.t("forced exchange of the mystery plane: the nightmare square lined up with it")),
         item("#ffd54f", ctx.t("“via”: where the nightmare plane's first square lies")),
         item("#ffd54f", ctx.t("lit squares and arrows: the moves you may make now"))));
+    details.addEventListener("toggle", () => {
+      ctx.state.legendOpen = details.open;
+    });
+    return details;
   }
 
   // -- the sentences ----------------------------------------------------------------------------
@@ -932,7 +940,7 @@
       const story = seated ? new Set(((view.stories || [])[ctx.seat] || []).map((id) => (deck[id] || {}).element)) : null;
       const mine = ctx.legal.length > 0;
       const phase = view.phase || {};
-      const drawn = drawBoard(ctx, board, view, deck);
+      const drawn = drawBoard(ctx, board, view);
       const sentence = el("p", {class: `phase-line${mine ? " mine" : ""}`, dataset: {phase: phase.type || ""}},
         phaseSentence(ctx, board, view, deck));
       const status = el("section", {class: "board-section dd-status", "aria-label": ctx.t("The turn")},
