@@ -664,7 +664,7 @@
       }
       case "Searching": {
         const size = (view.crypt_sizes || [])[phase.crypt] || 0;
-        return mine ? ctx.tn("You stand before crypt {crypt}: draw one of its {n} face-down card.",
+        return mine ? ctx.tn("You stand before crypt {crypt}: draw its last face-down card.",
                              "You stand before crypt {crypt}: draw one of its {n} face-down cards.", size, {crypt: crypt(phase.crypt)})
           : ctx.t("{who} searches crypt {crypt}.", {who, crypt: crypt(phase.crypt)});
       }
