@@ -11,7 +11,7 @@ secondaries ``2..8``.
 >>> personality_name(DANY), personality_name(REASON), personality_name(4)
 ('Dany', "Dany's Reason", 'secondary personality 3')
 >>> memory_image(7), memory_image(67)
-('A paper boat', ('A paper boat', 2))
+(('A paper boat', 1), ('A paper boat', 2))
 """
 
 from __future__ import annotations
@@ -100,9 +100,7 @@ each by a picture of their own. The box holds 30 Memory cards and two boxes mixe
 (``web/board.js``) lists the same pictures in the same order."""
 
 
-def memory_image(card: int) -> str | tuple[str, int]:
-    """The picture on Memory card ``card`` (English), with the number of its copy from
-    the second copy on, in a deck larger than :data:`MEMORY_IMAGES`."""
-    image = MEMORY_IMAGES[card % len(MEMORY_IMAGES)]
-    copy = card // len(MEMORY_IMAGES) + 1
-    return image if copy == 1 else (image, copy)
+def memory_image(card: int) -> tuple[str, int]:
+    """The picture on Memory card ``card`` (English) and which copy of it the card is,
+    from 1 (a deck larger than :data:`MEMORY_IMAGES` holds a second copy and more)."""
+    return MEMORY_IMAGES[card % len(MEMORY_IMAGES)], card // len(MEMORY_IMAGES) + 1

@@ -176,11 +176,10 @@ def memory_name(card: int, language: str = DEFAULT_LANGUAGE) -> str:
     >>> memory_name(7), memory_name(7, "it"), memory_name(67)
     ('A paper boat', 'Una barca di carta', 'A paper boat (copy 2)')
     """
-    image = memory_image(card)
-    if isinstance(image, str):
+    image, copy = memory_image(card)
+    if copy == 1:
         return _(language, image)
-    return _(language, "{image} (copy {copy})").format(image=_(language, image[0]),
-                                                      copy=image[1])
+    return _(language, "{image} (copy {copy})").format(image=_(language, image), copy=copy)
 
 
 def describe_action(state: State, action: Action, viewer: int | None = None,
