@@ -196,6 +196,15 @@ def test_dinner_first_turns_by_taps_on_a_desktop_and_an_italian_phone(
     assert desktop.locator("#dn-story").count() == 1
     label = desktop.locator('label[for="dn-story"]').inner_text()
     assert "Neil Gaiman" in label and "what are they talking about" in label
+    # By the keyboard: Enter on a card seats it, again takes it back; the focus stays.
+    first = desktop.locator(".dn-hand button.card").first
+    card = first.get_attribute("data-card")
+    first.focus()
+    for pressed in ("true", "false"):
+        desktop.keyboard.press("Enter")
+        focused = desktop.locator(f'.dn-hand button.card[data-card="{card}"]')
+        assert focused.get_attribute("aria-pressed") == pressed
+        assert focused.evaluate("(node) => node === document.activeElement")
     # The phone sees seat 0 play, in Italian.
     assert phone.locator(".phase-line").inner_text().startswith("Gioca Posto 0")
     assert_on_first_screen(phone, ".dn-hand")

@@ -733,6 +733,7 @@
 
     const focused = document.activeElement && document.activeElement.id === "dn-story"
       ? {start: document.activeElement.selectionStart, end: document.activeElement.selectionEnd} : null;
+    const control = focusedControl(ctx.area);
     ctx.area.replaceChildren(el("div", {class: "dn-board", dataset: busy ? {busy: "true"} : {}},
       el("div", {class: "dn-main"}, main),
       el("div", {class: "dn-side"}, side),
@@ -743,9 +744,24 @@
         box.focus();
         box.setSelectionRange(focused.start, focused.end);
       }
+    } else if (control) {
+      const again = ctx.area.querySelector(control);
+      if (again && !again.disabled) again.focus();
     }
     reachableLog();
     return {claimed: KINDS};
+  }
+
+  /** The button that has the keyboard's focus in the board, as a selector that finds it
+   *  again once the board is drawn anew (a tap re-draws it: the focus stays put). */
+  function focusedControl(area) {
+    const node = document.activeElement;
+    if (!node || node.tagName !== "BUTTON" || !area.contains(node)) return null;
+    if (node.dataset.move) return `button[data-move="${node.dataset.move}"]`;
+    if (node.dataset.plan) return `button[data-plan="${node.dataset.plan}"]`;
+    const section = node.closest(".dn-hand, .dn-ballot");
+    if (node.dataset.card && section) return `${section.classList.contains("dn-hand") ? ".dn-hand" : ".dn-ballot"} button[data-card="${node.dataset.card}"]`;
+    return null;
   }
 
   /** A turn of Dinner writes many lines: the page's log then scrolls, and a region that
