@@ -163,9 +163,9 @@ def test_a_round_of_when_i_dream_on_a_desktop_and_an_italian_phone(
     assert phone.locator(".phase-line").get_attribute("data-phase") == "judging"
     assert f"«{word}»" in phone.locator(".phase-line").inner_text()
 
-    # The host's page: the table's rulings, and the dream's timer (2 minutes; 3 seconds
+    # The host's page: the table's rulings, and the dream's timer (2 minutes; 2 seconds
     # here, set in its link).
-    host = people.page(created["links"]["host"] + "&timer=3", viewport=DESKTOP, language="en")
+    host = people.page(created["links"]["host"] + "&timer=2", viewport=DESKTOP, language="en")
     rulings = host.locator(".rulings button.ruling")
     assert rulings.all_inner_texts() == ["Right", "Wrong"]
     assert_accessible(host, "the host judging a guess")

@@ -96,7 +96,7 @@
     return ctx.t("{top} / {bottom}", {top: words[0], bottom: words[1]});
   }
 
-  function listOf(ctx, names) {
+  function listOf(names) {
     return names.join(", ");
   }
 
@@ -198,11 +198,11 @@
         return ctx.t("The table judges whether the narration of {dreamer} named every piece of the Fairies' pile.", {dreamer});
       case "Tiebreak":
         return ctx.t("Still tied after the penalty cards: the table names the best dream teller among {seats}.",
-          {seats: listOf(ctx, [...phase.tied].sort((a, b) => a - b).map(ctx.seatName))});
+          {seats: listOf([...phase.tied].sort((a, b) => a - b).map(ctx.seatName))});
       case "Over": {
         const winners = [...phase.winners].sort((a, b) => a - b).map(ctx.seatName);
         return ctx.tn("The game is over: {seats} wins.", "The game is over: {seats} win.", winners.length,
-          {seats: listOf(ctx, winners)});
+          {seats: listOf(winners)});
       }
       default:
         return "";
