@@ -28,7 +28,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
@@ -152,6 +152,14 @@ def compile_all(packages: list[Path]) -> None:
         print(f"{path.with_suffix('.mo').relative_to(ROOT)}")
 
 
+def _entry(message: Message) -> tuple[object, ...]:
+    """A message as a comparable entry: a plural's id and forms come back from a ``.mo``
+    as lists and from a ``.po`` as tuples."""
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list | tuple) else value
+    return frozen(message.id), message.context, frozen(message.string)
+
+
 def problems() -> list[str]:
     """Every reason a catalogue is not whole: a marked message without Italian, a fuzzy
     or empty translation, placeholders that differ, a stale ``.mo``."""
@@ -188,8 +196,8 @@ def problems() -> list[str]:
             found.append(f"{mo.relative_to(ROOT)}: not compiled")
         else:
             with mo.open("rb") as stream:
-                have = {(m.id, m.context, m.string) for m in read_mo(stream) if m.id}
-            want = {(m.id, m.context, m.string) for m in catalog if m.id and not m.fuzzy}
+                have = {_entry(m) for m in read_mo(stream) if m.id}
+            want = {_entry(m) for m in catalog if m.id and not m.fuzzy}
             if have != want:
                 found.append(f"{mo.relative_to(ROOT)}: stale (run scripts/messages.py "
                              "compile)")

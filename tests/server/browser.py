@@ -148,6 +148,17 @@ def watch(page: Page) -> Problems:
     return problems
 
 
+def forget_refused_reconnects(page: Page) -> list[str]:
+    """Drop, from what went wrong on ``page``, the browser's own console errors about
+    WebSocket connections it could not open (a test that stops the server expects the
+    page's reconnections to be refused until it is back); returns what was dropped."""
+    problems = PROBLEMS.setdefault(id(page), Problems())
+    refused = [found for found in problems.found
+               if found.startswith("console error: WebSocket connection to ")]
+    problems.found[:] = [found for found in problems.found if found not in refused]
+    return refused
+
+
 def error_codes(page: Page) -> list[str]:
     """The codes of the error banners the page shows."""
     codes: list[str] = page.eval_on_selector_all(

@@ -213,23 +213,31 @@
 
   function onWelcome() {
     const table = welcome.table;
-    document.title = `${table.title} · table ${table.id}`;
-    document.getElementById("title").textContent = table.title;
-    const role = welcome.role === "seat" ? t("Seat {seat}", {seat: welcome.seat})
-      : welcome.role === "host" ? t("Host (the table's rulings)") : t("Spectator");
-    document.getElementById("role").textContent = role;
     document.body.dataset.role = welcome.role;
     document.body.dataset.seat = welcome.seat === null ? "" : String(welcome.seat);
     document.body.dataset.game = table.game;
     const how = document.getElementById("how-text");
     how.replaceChildren(...(table.how_to_play || []).map((part) => el("p", {}, part)));
     document.getElementById("how-panel").hidden = !(table.how_to_play || []).length;
+    showWho();
     loadMessages(table.game).then(() => {
       translatePage();
+      showWho();                  // again, in the words that have just come
       loadBoard(table);
       if (update) withKeptInputs(render);
     });
     updateReplayButton();
+  }
+
+  /** The header: the game, who this page is, the connection. */
+  function showWho() {
+    const table = welcome.table;
+    document.title = t("{title} · table {id}", {title: table.title, id: table.id});
+    document.getElementById("title").textContent = table.title;
+    document.getElementById("role").textContent = welcome.role === "seat"
+      ? t("Seat {seat}", {seat: welcome.seat})
+      : welcome.role === "host" ? t("Host (the table's rulings)") : t("Spectator");
+    if (socket && socket.readyState === WebSocket.OPEN) setStatus(t("connected"), false);
   }
 
   function onError(message) {
