@@ -97,7 +97,7 @@
   }
 
   function money(ctx, amount) {
-    return ctx.t("${coin}M", {coin: amount});
+    return amount < 0 ? ctx.t("-${coin}M", {coin: -amount}) : ctx.t("${coin}M", {coin: amount});
   }
 
   // -- the cards -------------------------------------------------------------------------
