@@ -91,7 +91,7 @@
     return el("label", {}, t("Seat {seat}", {seat}),
       el("select", {name: `seat-${seat}`, dataset: {seat: String(seat)}},
         options.map((option) => el("option", {value: option}, option === "person" ? t("a person")
-          : t("bot: {spec}", {spec: option})))));
+          : t("bot: {spec}", {spec: t(option)})))));
   }
 
   function renderSeats() {
@@ -224,7 +224,7 @@
       const name = t("Seat {seat}", {seat: seat.seat});
       if (path) rows.push(linkRow(name, path, `seat-${seat.seat}`));
       else rows.push(el("div", {class: "link-row", dataset: {role: `seat-${seat.seat}`}},
-        el("strong", {}, name), el("span", {class: "hint"}, t("bot: {spec}", {spec: seat.kind}))));
+        el("strong", {}, name), el("span", {class: "hint"}, t("bot: {spec}", {spec: t(seat.kind)}))));
     }
     rows.push(linkRow(t("Spectators"), created.links.spectator, "spectator"));
     document.getElementById("links").replaceChildren(...rows);

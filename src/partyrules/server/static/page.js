@@ -77,7 +77,7 @@
        + "every hidden card. Leave this off if you play: then the replay opens for everyone "
        + "when the game is over."),
     N_("Seed (optional: the same seed deals the same game)"), N_("Create the table"),
-    N_("Open tables"), N_("Loading…"), N_("random")];
+    N_("Open tables"), N_("Loading…"), N_("random"), N_("greedy")];
 
   /** Every [data-text] element in the page's language, and the page's lang attribute. */
   function translatePage() {

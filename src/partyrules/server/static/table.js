@@ -60,7 +60,8 @@
     const name = t("Seat {seat}", {seat});
     if (welcome && welcome.role === "seat" && seat === welcome.seat) return t("{name} (you)", {name});
     const kind = seatKind(seat);
-    if (kind && kind !== "person") return t("{name} ({kind})", {name, kind});
+    // A bot by its spec; "random" and "greedy" in the page's words.
+    if (kind && kind !== "person") return t("{name} ({kind})", {name, kind: t(kind)});
     return name;
   }
 
