@@ -50,6 +50,9 @@ from .browser import (
 GAME = partyrules.get_game("hollywood")
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 CAST = ("actor", "actress")
+ZONE = {"script": "script", "director": "director", "actor": "cast", "actress": "cast",
+        "cast": "cast", "crew": "crew", "staff": "crew"}
+"""The place of a film's board each role goes in."""
 PACE = 0.11
 """Seconds between one person's moves at least: each move sends two messages (the action
 and the ping that settles it) and the server takes 20 a second from a connection; a
@@ -92,6 +95,8 @@ class Person:
     """The name of the screenshot to take at their first Stage 5 choice."""
     last: float = 0.0
     """When they last moved (``time.monotonic``)."""
+    drags: int = 0
+    """Cards still to drag onto their place with a mouse instead of two taps."""
 
     def __call__(self, page: Page) -> None:
         time.sleep(max(0.0, self.last + PACE - time.monotonic()))
@@ -172,6 +177,13 @@ class Person:
             for index, role in film:
                 card = cards[index]
                 if where.get(card) != (number, role):
+                    if self.drags and role == kind_of(self.players, card).kind:
+                        self.drags -= 1
+                        page.locator(f"#game-area button.card[data-card='{card}']").drag_to(
+                            page.locator(f".hw-zone[data-film='{number}'][data-zone='{ZONE[role]}']"))
+                        page.wait_for_selector(f".hw-film[data-film='{number}'] "
+                                               f"[data-card='{card}']")
+                        return
                     self.choose(page, card)
                     if self.photo is not None and len(where) >= 3:  # a film under way
                         page.evaluate("() => window.scrollTo(0, 0)")
@@ -230,7 +242,7 @@ def test_two_people_and_a_bot_play_hollywood_to_the_end(server: Server,
     created = server.create("hollywood", ["person", "person", "random"], config, seed=21)
     desktop = people.seat(created, 0, viewport=DESKTOP, language="en")
     phone = people.seat(created, 1, viewport=PHONE, language="it")
-    hands = {id(desktop): Person(3, photo="hollywood"),
+    hands = {id(desktop): Person(3, photo="hollywood", drags=2),
              id(phone): Person(3, photo="hollywood-phone")}
     for page in (desktop, phone):
         page.wait_for_selector("#hw-phase")
@@ -262,10 +274,17 @@ def test_two_people_and_a_bot_play_hollywood_to_the_end(server: Server,
         assert person.produced >= 1
         assert person.problems - {"", "empty"}, person.problems
         assert {"draft", "auction", "crew_turn", "production"} <= person.screens
+    assert hands[id(desktop)].drags == 0  # two cards went into films by a drag
     photograph(desktop, "hollywood-over", full_page=True)
     photograph(phone, "hollywood-over-phone", full_page=True)
     assert "star_distribution" in hands[id(desktop)].screens
     assert len(log_texts(desktop)) == final
+    # The host, who holds no seat, reads the end as everyone does.
+    host = people.page(created["links"]["host"], viewport=DESKTOP, language="en")
+    assert_outcome_in_language(host, "en")
+    assert host.locator(".hw-studio").count() == 3
+    assert_accessible(host, "the host's page at the end")
+    assert_clean(host)
     # The last year's films are on the board, by their cards' printed names.
     report = view_of(desktop)["report"]
     shown = desktop.locator(".hw-report").inner_text()
@@ -312,3 +331,11 @@ def test_a_studio_plays_its_first_year_by_taps_on_an_italian_phone(server: Serve
     # The narration of one's own moves names the cards as printed, in Italian.
     assert any("Posto 0 sceglie " in line for line in log_texts(phone))
     assert_clean(phone)
+    # A spectator, on a desktop in English, sees the studios and the films, and no move.
+    watcher = people.page(created["links"]["spectator"], viewport=DESKTOP, language="en")
+    watcher.wait_for_selector(".hw-report")
+    assert "box office" in watcher.locator(".hw-report").inner_text()
+    assert watcher.locator(".hw-studio").count() == 2
+    assert watcher.locator("#game-area button").count() == 0
+    assert_accessible(watcher, "a spectator's desktop page")
+    assert_clean(watcher)
