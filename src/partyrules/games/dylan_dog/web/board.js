@@ -909,18 +909,8 @@
       known.length ? el("p", {class: "dd-decks"}, known.join("; ")) : null);
   }
 
-  /** A game of Dylan Dog narrates many small moves: the page's log soon scrolls, and a
-   *  region that scrolls must take the keyboard's focus to be read without a mouse
-   *  (axe-core's scrollable-region-focusable). table.html gives the log no tabindex yet;
-   *  until it does, the board does. */
-  function reachableLog() {
-    const log = document.getElementById("log");
-    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0");
-  }
-
   window.PartyTable.register("dylan_dog", {
     render(ctx) {
-      reachableLog();
       const el = ctx.el;
       const view = ctx.view;
       const components = ctx.components();
