@@ -731,16 +731,8 @@
       ctx.el("div", {class: "hand hw-hand"}, view.hand.map((card) => cardFace(ctx, deck, card)))));
   }
 
-  /** The page's log scrolls once it is long, and a scrolling region must be reachable by
-   *  keyboard (axe-core: scrollable-region-focusable); table.html gives it no tabindex. */
-  function focusableLog() {
-    const log = document.getElementById("log");
-    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0");
-  }
-
   window.PartyTable.register("hollywood", {
     render(ctx) {
-      focusableLog();
       const view = ctx.view;
       const el = ctx.el;
       const deck = deckOf(ctx);
