@@ -13,7 +13,6 @@
 
 (() => {
   const GENRES = ["R", "C", "A", "T"];
-  const FILMS = 3;
   const WORTHLESS_TOKENS = [-1, -2, -3];
   const SECOND_TEAM_TOKEN = -4;
   // Where a card sits in a film, by the role it plays there.
@@ -131,7 +130,8 @@
     return kind ? kind.name : "?";
   }
 
-  /** The role a card plays in a film when it has no choice. */
+  /** The role a card plays in a film when it has no choice: its kind (a script, a
+   *  director, an actor, an actress, Film Crew, Special Staff). */
   function naturalRole(kind) {
     return kind.kind;
   }
@@ -184,11 +184,6 @@
       } : null,
       onclick: options.act,
     }, ...children);
-  }
-
-  function faceDown(ctx, label, note) {
-    return ctx.el("div", {class: "card back hw-card"}, ctx.el("span", {class: "name"}, label),
-      note ? ctx.el("span", {class: "hw-back-note"}, note) : null);
   }
 
   // -- legal moves -----------------------------------------------------------------------
@@ -454,7 +449,7 @@
     return entry.action.role || naturalRole(kindOf(deck, entry.action.card));
   }
 
-  function filmStatus(ctx, deck, check, film, index) {
+  function filmStatus(ctx, check, film, index) {
     const t = ctx.t;
     const roles = film.map((slot) => slot.role);
     const count = (role) => roles.filter((r) => r === role).length;
@@ -569,7 +564,7 @@
     // The films.
     const board = ctx.el("div", {class: "hw-films"});
     studio.films.forEach((film, index) => {
-      const state = filmStatus(ctx, deck, check, film, index);
+      const shown = filmStatus(ctx, check, film, index);
       const zones = ZONES.map((zone) => {
         const slots = film.filter((slot) => zoneOf(slot.role) === zone.key);
         const targets = open && selected !== null ? assigns.filter((entry) => entry.action.card === selected
@@ -609,10 +604,10 @@
         }
         return box;
       });
-      board.append(ctx.el("section", {class: `hw-film${state.ok === true ? " ok" : state.ok === false ? " bad" : ""}`,
+      board.append(ctx.el("section", {class: `hw-film${shown.ok === true ? " ok" : shown.ok === false ? " bad" : ""}`,
                                        dataset: {film: String(index)}, "aria-label": ctx.t("Film {film}", {film: index})},
         ctx.el("h3", {}, ctx.t("Film {film}", {film: index})),
-        ctx.el("p", {class: "hw-film-status", dataset: {problem: check ? check.films[index].problem : ""}}, state.text),
+        ctx.el("p", {class: "hw-film-status", dataset: {problem: check ? check.films[index].problem : ""}}, shown.text),
         ...zones));
     });
     parts.push(board);
