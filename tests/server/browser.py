@@ -51,10 +51,12 @@ class Server(ProcessServer):
     ``kill`` it comes back on the same port and database by ``start``."""
 
     def __init__(self, db: Path, log: Path) -> None:
-        # The session's tables all come from this one address.
+        # The session's tables all come from this one address. A killed server's bots
+        # are driven again by the restarted one once the dead one's lease is out: 2 s
+        # rather than 15, or a page would wait on a bot for longer than it waits.
         super().__init__(db, log, race_pause=RACE_PAUSE, options=(
             "--tables-per-minute", "10000", "--open-tables-per-client", "10000",
-            "--open-tables", "10000"))
+            "--open-tables", "10000", "--bot-lease", "2"))
 
     def listing(self, table_id: str) -> dict[str, Any]:
         """The table's entry of ``GET /api/tables``."""
@@ -244,6 +246,19 @@ def may_act(page: Page) -> bool:
     return acting
 
 
+def stuck(page: Page) -> dict[str, Any]:
+    """What a page that does not act holds: its version, who may act, its legal moves'
+    count, whether it waits on an action and what it shows as going wrong."""
+    found: dict[str, Any] = page.evaluate("""() => {
+        const update = window.PartyTable.update;
+        return {version: update && update.version, to_act: update && update.to_act,
+                legal: update && update.legal.length, pending: window.PartyTable.pending,
+                connection: document.body.dataset.connection};
+    }""")
+    found["problems"] = PROBLEMS.get(id(page), Problems()).found[-3:]
+    return found
+
+
 def finished(page: Page) -> bool:
     """True once the page shows the end of the game."""
     over: bool = page.evaluate("() => Boolean(window.PartyTable.update "
@@ -277,7 +292,8 @@ def play_to_the_end(pages: list[Page], step: Step, *, limit: int = 400,
             if any(finished(page) for page in pages):
                 break
             # A bot is playing, or an update is on its way to the page that acts next.
-            assert time.monotonic() - idle_since < WAIT_MS / 1000, "nobody may act"
+            assert time.monotonic() - idle_since < WAIT_MS / 1000, \
+                f"nobody may act: {[stuck(page) for page in pages]}"
             time.sleep(0.03)
             continue
         idle_since = time.monotonic()

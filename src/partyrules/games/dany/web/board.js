@@ -417,10 +417,6 @@
       if (secret) parts.push(secret);
       parts.push(tablePiles(ctx, view), seats(ctx, view, phase));
       ctx.area.replaceChildren(ctx.el("div", {class: "dany-board"}, ...parts));
-      // The page's log scrolls once a game is long: a keyboard must be able to reach it
-      // (axe-core's scrollable-region-focusable), which the page itself does not offer yet.
-      const log = document.getElementById("log");
-      if (log && !log.hasAttribute("tabindex")) log.tabIndex = 0;
       return {claimed};
     },
   });

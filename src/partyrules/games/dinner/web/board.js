@@ -748,7 +748,6 @@
       const again = ctx.area.querySelector(control);
       if (again && !again.disabled) again.focus();
     }
-    reachableLog();
     return {claimed: KINDS};
   }
 
@@ -762,15 +761,6 @@
     const section = node.closest(".dn-hand, .dn-ballot");
     if (node.dataset.card && section) return `${section.classList.contains("dn-hand") ? ".dn-hand" : ".dn-ballot"} button[data-card="${node.dataset.card}"]`;
     return null;
-  }
-
-  /** A turn of Dinner writes many lines: the page's log then scrolls, and a region that
-   *  scrolls must take the keyboard's focus to be read without a mouse (axe's
-   *  scrollable-region-focusable). The page's own log does not yet; until it does, the
-   *  board makes it so. */
-  function reachableLog() {
-    const log = document.getElementById("log");
-    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0");
   }
 
   window.PartyTable.register("dinner", {render});

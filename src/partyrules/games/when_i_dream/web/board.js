@@ -581,16 +581,8 @@
     return box;
   }
 
-  /** The page's log grows into a scrolling box in a long game: one that a keyboard can
-   *  reach and scroll (axe's scrollable-region-focusable), until the page does it itself. */
-  function focusableLog() {
-    const log = document.getElementById("log");
-    if (log && !log.hasAttribute("tabindex")) log.setAttribute("tabindex", "0");
-  }
-
   window.PartyTable.register("when_i_dream", {
     render(ctx) {
-      focusableLog();
       deckOf(ctx, ctx.view);   // the deck's words load now, before a pile needs them
       const view = ctx.view;
       const phase = view.phase;
