@@ -105,3 +105,22 @@ def test_when_i_dream_plays_the_italian_deck_at_an_italian_table(
     refused = httpx.post(f"{shared_server.base}/api/tables", json={
         "game": "dinner", "seats": ["person"] * 3, "language": "xx"})
     assert refused.status_code == 400 and "'xx'" in refused.text
+
+
+def test_a_board_is_given_its_games_words_in_the_connections_language(
+        shared_server: ThreadServer) -> None:
+    created = shared_server.create("dany", ["person", "random", "random"], {"players": 3})
+
+    async def welcome(language: str) -> dict[str, object]:
+        client = await Client.join(shared_server.ws_base, created["id"],
+                                   created["seats"][0]["token"], language=language)
+        await client.connection.close()
+        return client.welcome
+
+    shown = GAMES["dany"].presentation
+    assert shown is not None and shown.words
+    for language in ("en", "it"):
+        table = asyncio.run(welcome(language))["table"]
+        assert isinstance(table, dict)
+        assert table["words"] == shown.translated_words(language)
+    assert asyncio.run(welcome("it"))["table"]["words"] != shown.translated_words("en")  # type: ignore[index]

@@ -54,6 +54,7 @@ C = TypeVar("C")
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
+T = TypeVar("T")
 S_contra = TypeVar("S_contra", contravariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
 
@@ -69,7 +70,7 @@ class DescribeAction(Protocol[S_contra, A_contra]):
         ...
 
 
-def _read_only(sentences: Mapping[str, str]) -> Mapping[str, str]:
+def _read_only(sentences: Mapping[str, T]) -> Mapping[str, T]:
     """A declaration's table of sentences, frozen as the record that holds it."""
     return MappingProxyType(dict(sentences))
 
@@ -103,6 +104,11 @@ class Presentation:
     options: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     """Each config field (``"no_screen_tables"``) as a plain sentence for a table's
     creator, in English (``"Leave out tables based on movie castings or TV shows"``)."""
+    words: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, converter=_read_only)
+    """Named lists of the game's own words that its board shows by number, in English
+    (translated through ``catalogue``), e.g. ``{"memory": ("A melting clock", ...)}`` for
+    Dany's wordless Memory cards: the board reads them from the table it is given, in
+    its page's language, rather than keeping a copy."""
     board: str | None = "web/board.js"
     """The board script, a file of the game's package; None: the generic page only."""
     board_style: str | None = None
@@ -122,6 +128,11 @@ class Presentation:
         """
         return {key: self.catalogue.gettext(language, sentence)
                 for key, sentence in sentences.items()}
+
+    def translated_words(self, language: str) -> dict[str, list[str]]:
+        """:attr:`words` in ``language``, each list as a JSON array."""
+        return {name: [self.catalogue.gettext(language, word) for word in listed]
+                for name, listed in self.words.items()}
 
     def explain(self, reason: str, language: str = DEFAULT_LANGUAGE) -> str:
         """The sentence for an outcome's ``reason`` in ``language`` (the identifier,

@@ -224,18 +224,20 @@ def board_of(game: AnyGame, language: str) -> dict[str, Any]:
     """What a table's page needs of the game's presentation, in ``language``: where its
     board script and style sheet are served (None where the game has none, so that the
     page asks for nothing that is not there), its how-to-play paragraphs, its moves'
-    names (``actions``: class name to words) and what to write in each free-text field
-    (``prompts``: ``"Class.field"`` to words)."""
+    names (``actions``: class name to words), what to write in each free-text field
+    (``prompts``: ``"Class.field"`` to words) and the lists of words its board shows by
+    number (``words``)."""
     shown = game.presentation
     if shown is None:
         return {"board": None, "board_style": None, "how_to_play": [], "actions": {},
-                "prompts": {}}
+                "prompts": {}, "words": {}}
     return {"board": None if shown.board is None else f"/games/{game.name}/board.js",
             "board_style": (None if shown.board_style is None
                             else f"/games/{game.name}/board.css"),
             "how_to_play": [shown.gettext(language, part) for part in shown.how_to_play],
             "actions": shown.translated(shown.action_names, language),
-            "prompts": shown.translated(shown.prompts, language)}
+            "prompts": shown.translated(shown.prompts, language),
+            "words": shown.translated_words(language)}
 
 
 class LiveTable:

@@ -25,7 +25,13 @@ from partyrules.games.dany.actions import (
     Invalidate,
     Keep,
 )
-from partyrules.games.dany.cards import CHOICES, DANY, memory_image, personality_name
+from partyrules.games.dany.cards import (
+    CHOICES,
+    DANY,
+    MEMORY_IMAGES,
+    memory_image,
+    personality_name,
+)
 from partyrules.games.dany.rules import apply, to_act
 from partyrules.games.dany.state import (
     Composing,
@@ -351,6 +357,7 @@ PRESENTATION = Presentation(
         "idea_cards": N_("How many Idea cards to shuffle into the deck (empty: all of "
                          "them)"),
     },
+    words={"memory": MEMORY_IMAGES},
     board="web/board.js",
     board_style="web/board.css",
 )

@@ -7,9 +7,9 @@
 // them out (failures left of the deck, successes right), the Memory pile and the box;
 // and the seats, each with its role and, once turned up, its Personality card.
 //
-// Memory cards are wordless pictures in the box: each is named here by the picture of
-// MEMORY_IMAGES, the list partyrules.games.dany.cards.MEMORY_IMAGES holds in the same
-// order (the narration names them from there).
+// Memory cards are wordless pictures in the box: each is named by the picture the game's
+// presentation lists (its words "memory", which the table brings in the page's language),
+// as the narration names them.
 "use strict";
 
 (() => {
@@ -17,38 +17,15 @@
   const REASON = 1;                 // partyrules.games.dany.cards.REASON
   const HAND = 7;                   // 1. the active personality draws 7 Memory cards
   const SUCCESSES_TO_WIN = 6;       // End of Game: 6 correct answers
-  const N_ = (message) => message;  // marks a message for the catalogue
-
-  const MEMORY_IMAGES = [
-    N_("A melting clock"), N_("A key in the sand"), N_("A lighthouse at night"),
-    N_("An empty swing"), N_("A red balloon"), N_("A door in the sky"),
-    N_("A whale in the clouds"), N_("A paper boat"), N_("A broken mirror"),
-    N_("A staircase to nowhere"), N_("A glowing jellyfish"), N_("A mask on a chair"),
-    N_("An open bird cage"), N_("A train in the fog"), N_("A giant eye"),
-    N_("A burning letter"), N_("A crown in the mud"), N_("A spider's web with dew"),
-    N_("An hourglass full of stars"), N_("A hand made of roots"), N_("A floating island"),
-    N_("A tiger in the snow"), N_("An old telephone"), N_("A ladder to the moon"),
-    N_("A house on stilts"), N_("A wolf's shadow"), N_("A rain of feathers"),
-    N_("A diver in a bathtub"), N_("A carousel at dawn"), N_("An apple with a keyhole"),
-    N_("A snake biting its tail"), N_("A ship in a bottle"), N_("A man with a bird's head"),
-    N_("A frozen wave"), N_("A tree growing indoors"), N_("A torn map"),
-    N_("An umbrella in the desert"), N_("A mountain of chairs"),
-    N_("A candle under water"), N_("A golden cage"), N_("Twins holding hands"),
-    N_("A lonely astronaut"), N_("A storm in a teacup"), N_("A street lamp in the forest"),
-    N_("A crying clown"), N_("A pair of red shoes"), N_("A library on fire"),
-    N_("A fish on a bicycle"), N_("A moon with a face"), N_("A violin in the rain"),
-    N_("A dinosaur skeleton"), N_("A crowd of hats"), N_("A hedge maze"),
-    N_("A glass heart"), N_("A typewriter without keys"), N_("A giant strawberry"),
-    N_("A bridge into the fog"), N_("A sleeping lion"), N_("A falling piano"),
-    N_("A blue rose"),
-  ];
 
   // -- names ------------------------------------------------------------------------------
 
-  /** The picture on Memory card `card`, in the page's language. */
+  /** The picture on Memory card `card`, in the page's language: the game's list of
+   *  pictures (partyrules.games.dany.cards.MEMORY_IMAGES) comes with the table. */
   function memoryName(ctx, card) {
-    const image = ctx.t(MEMORY_IMAGES[card % MEMORY_IMAGES.length]);
-    const copy = Math.floor(card / MEMORY_IMAGES.length) + 1;
+    const pictures = ctx.table.words.memory;
+    const image = pictures[card % pictures.length];
+    const copy = Math.floor(card / pictures.length) + 1;
     return copy === 1 ? image : ctx.t("{image} (copy {copy})", {image, copy});
   }
 
