@@ -54,7 +54,6 @@ C = TypeVar("C")
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
-T = TypeVar("T")
 S_contra = TypeVar("S_contra", contravariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
 
@@ -70,9 +69,14 @@ class DescribeAction(Protocol[S_contra, A_contra]):
         ...
 
 
-def _read_only(sentences: Mapping[str, T]) -> Mapping[str, T]:
+def _read_only(sentences: Mapping[str, str]) -> Mapping[str, str]:
     """A declaration's table of sentences, frozen as the record that holds it."""
     return MappingProxyType(dict(sentences))
+
+
+def _read_only_lists(lists: Mapping[str, tuple[str, ...]]) -> Mapping[str, tuple[str, ...]]:
+    """A declaration's named lists of words, frozen as the record that holds them."""
+    return MappingProxyType({name: tuple(words) for name, words in lists.items()})
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -104,7 +108,8 @@ class Presentation:
     options: Mapping[str, str] = attrs.field(factory=dict, converter=_read_only)
     """Each config field (``"no_screen_tables"``) as a plain sentence for a table's
     creator, in English (``"Leave out tables based on movie castings or TV shows"``)."""
-    words: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict, converter=_read_only)
+    words: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict,
+                                                       converter=_read_only_lists)
     """Named lists of the game's own words that its board shows by number, in English
     (translated through ``catalogue``), e.g. ``{"memory": ("A melting clock", ...)}`` for
     Dany's wordless Memory cards: the board reads them from the table it is given, in
