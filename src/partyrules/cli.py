@@ -221,10 +221,13 @@ def _parse_seats(game: AnyGame, text: str | None, players: int | None) -> list[s
     return specs + ["random"] * (count - len(specs))
 
 
-def _print_outcome(game: AnyGame, state: Any, length: int) -> None:
+def _print_outcome(game: AnyGame, state: Any, length: int,
+                   language: str = DEFAULT_LANGUAGE) -> None:
     outcome = game.outcome(state)
     winners = ", ".join(f"seat {seat}" for seat in sorted(outcome.winners)) or "nobody"
     print(f"Game over after {length} actions ({outcome.reason}).")
+    if game.presentation is not None:  # the rule that ended it, as the game says it
+        print(game.presentation.explain(outcome.reason, language))
     print(f"Winner{'' if len(outcome.winners) == 1 else 's'}: {winners}")
     if outcome.scores is not None:
         print("Scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(outcome.scores)))
@@ -362,7 +365,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         code = 1
     narrator.flush()
     if code == 0:
-        _print_outcome(game, final, len(actions))
+        _print_outcome(game, final, len(actions), args.language)
     if args.save is not None:  # an abandoned game is saved too: --resume goes on with it
         replay = partyrules.Replay(game.name, config, seed, tuple(actions))
         with open(args.save, "w", encoding="utf-8") as file:
@@ -576,7 +579,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"Replay FAILED at action {report.failed_at} ({action!r}): {report.error}")
         return 1
     if report.terminal:
-        _print_outcome(game, state, report.applied)
+        _print_outcome(game, state, report.applied, args.language)
     else:
         print("The game is not over.")
     print(f"Replay verified: all {report.applied} actions applied.")
