@@ -11,8 +11,6 @@ its names); the CI profile plays a whole game to the end.
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -41,7 +39,6 @@ from .browser import (
 )
 
 GAME = partyrules.get_game("dinner")
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 STORIES = {
     "en": "George Clooney plans to shoot a movie based on the new novel by Neil Gaiman",
     "it": "Preparano insieme un film tratto dal nuovo romanzo di Neil Gaiman",
@@ -273,7 +270,7 @@ def test_dinner_whole_game_by_taps_on_a_desktop_and_an_italian_phone(
             photographed.append("done")
             for shot, name in ((desktop, "dinner"), (phone, "dinner-phone")):
                 shot.evaluate("() => window.scrollTo(0, 0)")
-                shutil.copy(photograph(shot, name), DOCS_IMG / f"server-{name}.png")
+                photograph(shot, name)
 
     moves = play_to_the_end([desktop, phone], step, limit=300, on_step=on_step)
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -41,7 +39,6 @@ from .browser import (
     wait_version,
 )
 
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 REASONS = {
     "en": "The turn limit was reached: nobody escaped the nightmare.",
     "it": "Si è raggiunto il limite di turni: nessuno è uscito dall'incubo.",
@@ -282,8 +279,7 @@ def test_a_whole_dylan_dog_game_heading_for_the_crypts(browser_server: Server,
                 and phase["mode"] == "move" and view_of(page)["held"][view_of(page)["seat"]]
                 and page.locator(".dd-target").count() >= 2):
             photographed.add(name)
-            shot = photograph(page, "dylan_dog" if page is desktop else "dylan_dog-phone")
-            shutil.copyfile(shot, DOCS_IMG / shot.name)
+            photograph(page, "dylan_dog" if page is desktop else "dylan_dog-phone")
             if page is phone:
                 assert_on_first_screen(phone, ".dd-status .phase-line", ".dd-hand",
                                        ".dd-board svg")

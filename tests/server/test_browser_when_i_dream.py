@@ -12,10 +12,8 @@ second round's first screens. The CI profile plays a whole game.
 from __future__ import annotations
 
 import contextlib
-import shutil
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +24,6 @@ import partyrules
 from partyrules.games.when_i_dream.cards import role_of
 
 from .browser import (
-    ARTIFACTS,
     DESKTOP,
     PHONE,
     People,
@@ -48,7 +45,6 @@ from .browser import (
 
 GAME = partyrules.get_game("when_i_dream")
 SHOWN = GAME.presentation
-DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "img"
 ITALIAN_WORDS = frozenset(word for card in GAME.component_data(
     GAME.Config(players=4, language="it")).cards for word in card)
 """Every word of the Italian Dream deck (the component data of an Italian table)."""
@@ -214,8 +210,6 @@ def test_a_round_of_when_i_dream_on_a_desktop_and_an_italian_phone(
     assert_accessible(phone, "the Dreamer's screen on an Italian phone, with the last round")
     for page in (desktop, phone, host):
         assert_clean(page)
-    shutil.copy(ARTIFACTS / "server-when_i_dream-phone.png",
-                DOCS_IMAGES / "server-when_i_dream-phone.png")
 
 
 # -- a whole game ---------------------------------------------------------------------------
@@ -354,7 +348,6 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
     for page, language in ((desktop, "en"), (phone, "it"), (host, "en")):
         wait_version(page, final)
         assert_ended(page, language)
-        photograph(page, "TMP-" + names[id(page)], full_page=True)
         assert_accessible(page, f"{names[id(page)]} at the end")
         assert_clean(page)
     # Every seat dreamt once: four rounds, each scored with its Spirits revealed.
@@ -367,7 +360,6 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
             ("desktop", "dreamer", "time-up"), ("host", "host", "dreaming")} <= screens, screens
     assert moves > 10
     assert photographed == {"desktop"}
-    shutil.copy(ARTIFACTS / "server-when_i_dream.png", DOCS_IMAGES / "server-when_i_dream.png")
 
 
 @pytest.mark.ci  # four people, the clue cap, four short dreams and a tie-break, ~25 s
