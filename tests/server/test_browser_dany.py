@@ -57,13 +57,16 @@ def kinds(page: Page) -> set[str]:
     return {entry["action"]["type"] for entry in update_of(page)["legal"]}
 
 
-def stepper(people_pages: list[Page]) -> Callable[[Page], None]:
+def stepper(people_pages: list[Page],
+            at_reveal: Callable[[Page, int], None] = lambda page, moves: None
+            ) -> Callable[[Page], None]:
     """The ``step`` of a game whose people play on ``people_pages`` (the host's page
     aside): one move as the person at a page makes it, on the board. Lay two Memory
     cards, type the layout and send the creation; tap a word of the Idea card; confirm
-    the reveal (the host); tap a seat in the Final Twist. The host, who may void a turn
-    at any moment, lets the turn go on: it waits until someone else has moved or may
-    move."""
+    the reveal (the host, after ``at_reveal(page, 0)``, an ``on_step``: the reveal may have come after this
+    round's ``on_step`` looked at the page); tap a seat in the Final Twist. The host, who
+    may void a turn at any moment, lets the turn go on: it waits until someone else has
+    moved or may move."""
     def step(page: Page) -> None:
         language = page.evaluate("() => window.PartyTable.language")
         legal = kinds(page)
@@ -75,6 +78,7 @@ def stepper(people_pages: list[Page]) -> Callable[[Page], None]:
         elif "Decide" in legal:
             page.locator(".dany-idea button.word").nth(1).click()
         elif "ConfirmReveal" in legal:
+            at_reveal(page, 0)
             page.locator('#actions button.act[data-type="ConfirmReveal"]').click()
         elif "Accuse" in legal:
             page.locator(".dany-twist button.seat-target").first.click()
@@ -199,8 +203,9 @@ def test_a_whole_game_of_dany_on_a_desktop_and_an_italian_phone(
             assert_on_first_screen(phone, ".dany-twist button.seat-target")
             assert_fits_width(phone)
 
-    moves = play_to_the_end([phone, desktop, host], stepper([phone, desktop]), limit=200,
-                            on_step=checker(screens, names, photos))
+    check = checker(screens, names, photos)
+    moves = play_to_the_end([phone, desktop, host], stepper([phone, desktop], at_reveal=check),
+                            limit=200, on_step=check)
 
     final = version(host)
     for page, language in ((desktop, "en"), (phone, "it"), (host, "en")):
@@ -244,8 +249,9 @@ def test_a_game_with_danys_reason_shows_the_ally_and_four_failures(
     assert_accessible(watcher, "spectator")
 
     screens: set[tuple[str, str]] = set()
-    play_to_the_end([desktop, phone, host], stepper([desktop, phone]), limit=300,
-                    on_step=checker(screens, names))
+    check = checker(screens, names)
+    play_to_the_end([desktop, phone, host], stepper([desktop, phone], at_reveal=check),
+                    limit=300, on_step=check)
     final = version(host)
     for page, language in ((desktop, "en"), (phone, "it"), (host, "en"), (watcher, "it")):
         wait_version(page, final)
