@@ -63,8 +63,9 @@ def stepper(people_pages: list[Page],
     """The ``step`` of a game whose people play on ``people_pages`` (the host's page
     aside): one move as the person at a page makes it, on the board. Lay two Memory
     cards, type the layout and send the creation; tap a word of the Idea card; confirm
-    the reveal (the host, after ``at_reveal(page, 0)``, an ``on_step``: the reveal may have come after this
-    round's ``on_step`` looked at the page); tap a seat in the Final Twist. The host, who
+    the reveal (the host, after the ``on_step`` ``at_reveal(page, 0)``: the reveal may
+    have come after this round's ``on_step`` looked at the page); tap a seat in the Final
+    Twist. The host, who
     may void a turn at any moment, lets the turn go on: it waits until someone else has
     moved or may move."""
     def step(page: Page) -> None:
