@@ -190,13 +190,20 @@ def assert_accessible(page: Page, where: str = "") -> None:
 def assert_on_first_screen(page: Page, *selectors: str) -> None:
     """Each selector's first element starts within the first screen of the page
     scrolled to the top (a phone's first screen, without scrolling)."""
-    page.evaluate("() => window.scrollTo(0, 0)")
     height = page.viewport_size["height"] if page.viewport_size else 0
-    for selector in selectors:
-        box = page.locator(selector).first.bounding_box()
-        assert box is not None, f"{selector} is not shown"
-        assert box["y"] < height, f"{selector} starts at {box['y']:.0f}px, below the first " \
-                                  f"{height}px"
+    # One script measures every element at once: an update the page draws between two
+    # calls would replace the elements measured.
+    tops: list[float | None] = page.evaluate("""(selectors) => {
+        window.scrollTo(0, 0);
+        return selectors.map((selector) => {
+            const node = document.querySelector(selector);
+            const box = node && node.getBoundingClientRect();
+            return box && (box.width || box.height) ? box.top : null;
+        });
+    }""", list(selectors))
+    for selector, top in zip(selectors, tops, strict=True):
+        assert top is not None, f"{selector} is not shown"
+        assert top < height, f"{selector} starts at {top:.0f}px, below the first {height}px"
 
 
 def assert_fits_width(page: Page) -> None:

@@ -221,7 +221,17 @@ def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server
                             seats=["person", "person", "person", "random"], seed=5)
     pages = [people.page(created["links"]["seats"][str(seat)])
              for seat in range(3)]
-    play_dinner(pages, until=lambda: version(pages[0]) >= 6)
+    def quiet() -> bool:
+        # Past action 6, at a person's turn (no bot about to act), no board still
+        # sending a turn it composed, every page at the table's version: nothing
+        # changes until the test moves.
+        update = update_of(pages[0])
+        return (update["version"] >= 6 and 3 not in update["to_act"]
+                and all(page.locator(".dn-board[data-busy]").count() == 0
+                        and version(page) == update["version"] for page in pages)
+                and server.listing(created["id"])["actions"] == update["version"])
+
+    play_dinner(pages, until=quiet)
     stored = server.listing(created["id"])["actions"]
     for page in pages:  # every page has what the server stored before it is killed
         wait_version(page, stored)
