@@ -153,12 +153,15 @@ class Outcome:
     """How a finished game ended.
 
     ``winners`` are the winning seats (ties share the win), ``scores`` the final score
-    per seat where the game keeps score, ``reason`` the rule that ended the game.
+    per seat where the game keeps score, ``reason`` the rule that ended the game, and
+    ``truncated`` whether that rule cut the game short rather than decided it (a turn
+    limit a config sets): learners read such an end as a truncation, not a result.
     """
 
     winners: frozenset[int]
     scores: tuple[int, ...] | None
     reason: str
+    truncated: bool = False
 
 
 @attrs.frozen(slots=True)

@@ -169,7 +169,8 @@ def is_terminal(state: State) -> bool:
 def outcome(state: State) -> Outcome:
     """The seats that found their 4 mystery cards, or none at the turn limit."""
     over = ended(state.phase, Over)
-    return Outcome(over.winners, None, over.reason)
+    # The turn limit is a config's cut-off, not a result of play.
+    return Outcome(over.winners, None, over.reason, truncated=over.reason == "turn_limit")
 
 
 
