@@ -74,6 +74,11 @@ def _read_only(sentences: Mapping[str, str]) -> Mapping[str, str]:
     return MappingProxyType(dict(sentences))
 
 
+def _read_only_presets(presets: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A game's presets, frozen as the record that holds them."""
+    return MappingProxyType(dict(presets))
+
+
 def _read_only_lists(lists: Mapping[str, tuple[str, ...]]) -> Mapping[str, tuple[str, ...]]:
     """A declaration's named lists of words, frozen as the record that holds them."""
     return MappingProxyType({name: tuple(words) for name, words in lists.items()})
@@ -343,11 +348,22 @@ class Game(Generic[C, S, A, V]):
     presentation: Presentation | None = None
     """Optional: what the game says and shows to people (:class:`Presentation`): its
     messages in every language, its web board, its outcome sentences."""
+    presets: Mapping[str, C] = attrs.field(factory=dict, converter=_read_only_presets)
+    """Named configs the game documents for a purpose (its ``state`` module's
+    ``PRESETS``): every game has ``"tiny"``, its smallest real game (few players, a short
+    deck or turn limit, still won by someone), for solvers that walk the game tree
+    (OpenSpiel's ``preset`` parameter loads one).
+
+    >>> import partyrules
+    >>> tiny = partyrules.get_game("dany").presets["tiny"]
+    >>> tiny.players, tiny.deck_sizes()
+    (3, (7, 1))
+    """
 
 
 CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "actions": ("ACTION_TYPES",),
-    "state": ("Config", "State", "View", "component_data"),
+    "state": ("Config", "State", "View", "component_data", "PRESETS"),
     "integrity": ("validate", "validate_view", "places"),
     "rules": ("setup", "to_act", "is_simultaneous", "legal_actions", "apply", "apply_listed",
               "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES",
@@ -421,6 +437,7 @@ def game_from_modules(*, name: str, title: str, min_players: int, max_players: i
         search=Search(heuristic=p["heuristic"], playout_action=p["playout_action"],
                       search_actions=p["search_actions"], playout_steps=p["PLAYOUT_STEPS"]),
         properties=r["PROPERTIES"], timer=r["TIMER"], presentation=v["PRESENTATION"],
+        presets=st["PRESETS"],
     )
 
 

@@ -23,6 +23,7 @@ from partyrules.games.dany.cards import CHOICES, DANY, DEFAULT_IDEAS, HAND, REAS
 
 __all__ = [
     "MAX_MEMORY_CARDS",
+    "PRESETS",
     "SUCCESSES_TO_WIN",
     "Accusation",
     "Composing",
@@ -287,3 +288,11 @@ def component_data(config: Config) -> tuple[tuple[str, ...], ...]:
     Memory, Personality and Choice cards carry nothing but their ids."""
     return config.words()
 
+
+PRESETS: Mapping[str, Config] = {
+    "tiny": Config(players=3, memory_cards=7, idea_cards=1),
+}
+"""Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
+tree: 3 players, one Idea card and the 7 Memory cards of one hand, so the game is one
+turn (the active personality's creation, the deciding personality's answer) and then
+the Final Twist vote that Dany or the secondaries win."""

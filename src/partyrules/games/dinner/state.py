@@ -29,6 +29,7 @@ __all__ = [
     "MIN_TABLE_POINTS",
     "NEW_TABLE_MAX",
     "NEW_TABLE_MIN",
+    "PRESETS",
     "Config",
     "Drawing",
     "Inviting",
@@ -276,3 +277,12 @@ class View:
 def component_data(config: Config) -> tuple[Guest, ...]:
     """The guest cards a config plays with (a replay records their digest)."""
     return config.deck().guests
+
+
+PRESETS: Mapping[str, Config] = {
+    "tiny": Config(players=3, guests=DEFAULT_GUESTS[::6][:31]),
+}
+"""Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
+tree: 3 players and the smallest deck the rules allow them, 31 guests (the hands and 10
+in the pile; every 6th card of the default deck, so all 8 suits are there), so the
+pile runs out after a few turns and the game ends by the empty-pile round or a bonus."""

@@ -29,6 +29,7 @@ from partyrules.games.dylan_dog.cards import (
 )
 
 __all__ = [
+    "PRESETS",
     "CardChoice",
     "ChoosingDistance",
     "Claiming",
@@ -347,3 +348,12 @@ class View:
 def component_data(config: Config) -> tuple[Board, CardSet]:
     """The board and the decks a config plays with (a replay records their digest)."""
     return config.the_board(), config.the_cards()
+
+
+PRESETS: Mapping[str, Config] = {
+    "tiny": Config(players=3, turn_limit=6),
+}
+"""Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
+tree: 3 players and a limit of 6 turns in all (each seat's rotating first turn and one
+real move), so the game ends by the limit (``Outcome.truncated``) unless a seat
+completes its story first."""

@@ -31,6 +31,7 @@ from partyrules.games.hollywood.cards import (
 __all__ = [
     "BID_CARDS",
     "MAX_WORTHLESS",
+    "PRESETS",
     "STAGES",
     "STARTING_MONEY",
     "YEARS",
@@ -501,3 +502,11 @@ class View:
 def component_data(config: Config) -> tuple[CardKind, ...]:
     """The card list a config plays with (a replay records its digest)."""
     return config.data()
+
+
+PRESETS: Mapping[str, Config] = {
+    "tiny": Config(players=2),
+}
+"""Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
+tree: 2 players and the basic deck, no mini-expansion (the rules fix the three years,
+the packets of 7 and the draft, so the game cannot be cut shorter)."""

@@ -28,6 +28,7 @@ from partyrules.games.when_i_dream.cards import (
 )
 
 __all__ = [
+    "PRESETS",
     "Config",
     "DreamDeck",
     "Dreaming",
@@ -289,3 +290,11 @@ def component_data(config: Config) -> DreamDeck:
     ('it', 64, ('ciliegia', 'castello'))
     """
     return DreamDeck(config.language, config.dreams())
+
+
+PRESETS: Mapping[str, Config] = {
+    "tiny": Config(players=4, cards=DEFAULT_DECKS["en"][:2]),
+}
+"""Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
+tree: 4 players and a Dream deck of 2 cards (the default English deck's first two), so
+each of the 4 rounds dreams those 2 cards and a Dreamer's guess is one of 4 words."""
