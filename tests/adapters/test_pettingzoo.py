@@ -1,9 +1,10 @@
 """The PettingZoo adapter: PettingZoo's own API, parallel API, seed, parallel seed and
-render tests for every game, observations that are the encoding's tensors inside bounded
-boxes, masks over its fixed action ids, an illegal move ending the game as in PettingZoo's
-classic games, the global state, full random-agent games whose rewards match the outcome,
-render (ansi and human) and errors; a game without an encoding keeps the JSON-bytes
-observations and per-decision ids."""
+render tests for every game (the API tests in every reward mode), observations that are
+the encoding's tensors inside bounded boxes, masks over its fixed action ids, an illegal
+move ending the game as in PettingZoo's classic games, the global state, full
+random-agent games whose rewards are what ``adapters.rewards`` pays in each mode, a turn
+limit reported as truncation, render (ansi and human) and errors; a game without an
+encoding keeps the JSON-bytes observations and per-decision ids."""
 
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ from partyrules.adapters.pettingzoo import (
     env,
     parallel_env,
 )
+from partyrules.adapters.rewards import REWARD_MODES, final_rewards
 from partyrules.core.errors import IllegalAction, InvalidConfig, UnknownGame
+from partyrules.core.game import Search
 
 # Sizes that keep the file fast: a small table, and Dylan Dog with a short turn limit.
 SIZES: dict[str, tuple[int, dict[str, Any]]] = {
@@ -61,12 +64,12 @@ PLAIN = attrs.evolve(partyrules.get_game("dany"), name="dany_without_encoding",
 
 def make(name: str, **extra: Any) -> Any:
     players, config = SIZES[name]
-    return env(name, players, **config, **extra)
+    return env(name, players, **{**config, **extra})
 
 
 def make_parallel(name: str, **extra: Any) -> PartyRulesParallelEnv:
     players, config = SIZES[name]
-    return parallel_env(name, players, **config, **extra)
+    return parallel_env(name, players, **{**config, **extra})
 
 
 def raw(table: Any) -> PartyRulesEnv:
@@ -89,14 +92,18 @@ def test_every_registered_game_has_a_size_and_an_encoding() -> None:
 QUIET = ["Observation is not a NumPy array", "Observation space for each agent probably"]
 
 
-@pytest.mark.parametrize("name", [*NAMES, "without_encoding"])
-def test_pettingzoo_api_tests(name: str) -> None:
+@pytest.mark.parametrize(("name", "reward"), [
+    # "score" differs from "win" only in the amounts paid at the end: the CI profile's.
+    *(pytest.param(name, reward, marks=[pytest.mark.ci] if reward == "score" else [])
+      for name in NAMES for reward in REWARD_MODES),
+    ("without_encoding", "win")])
+def test_pettingzoo_api_tests(name: str, reward: str) -> None:
     def build() -> Any:
-        return env(PLAIN, 4) if name == "without_encoding" else make(name)
+        return env(PLAIN, 4) if name == "without_encoding" else make(name, reward=reward)
 
     def build_parallel() -> Any:
         return (parallel_env(PLAIN, 4) if name == "without_encoding"
-                else make_parallel(name))
+                else make_parallel(name, reward=reward))
 
     with warnings.catch_warnings():
         for message in QUIET:
@@ -187,14 +194,21 @@ def test_rewards_at_the_end_match_the_outcome(name: str) -> None:
     inner = raw(table)
     table.reset(seed=5)
     rng = np.random.default_rng(0)
-    while not any(table.terminations.values()):
+    while not any(table.terminations.values()) and not any(table.truncations.values()):
         assert not any(table.rewards.values())
         observation = table.observe(table.agent_selection)
         table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-    assert all(table.terminations.values()) and not any(table.truncations.values())
-    winners = inner.game.outcome(inner.game_state).winners
-    expected = {f"seat_{seat}": 1.0 if seat in winners else 0.0
-                for seat in range(inner.config.players)}
+    outcome = inner.game.outcome(inner.game_state)
+    if name == "dylan_dog":  # random players never close a case within 12 turns
+        assert outcome.truncated and outcome.reason == "turn_limit"
+        assert all(table.truncations.values()) and not any(table.terminations.values())
+        expected = dict.fromkeys(table.agents, 0.0)
+    else:
+        assert all(table.terminations.values()) and not any(table.truncations.values())
+        assert not outcome.truncated and outcome.winners
+        # "win": the winners share 1 (a tie splits it), everyone else gets 0.
+        expected = {f"seat_{seat}": 1.0 / len(outcome.winners) if seat in outcome.winners
+                    else 0.0 for seat in range(inner.config.players)}
     assert table.rewards == expected
     assert table._cumulative_rewards == expected  # what last() reports to each agent
     for agent in table.agents:
@@ -250,9 +264,8 @@ def test_the_parallel_env_takes_a_simultaneous_step_at_once() -> None:
         observations, rewards, terminations, truncations, _ = table.step(actions)
         assert raw(sequential).game_state == table.game_state
         if any(terminations.values()):
-            winners = game.outcome(table.game_state).winners
-            assert rewards == {f"seat_{seat}": 1.0 if seat in winners else 0.0
-                               for seat in range(3)}
+            paid = final_rewards(game, table.game_state, "win")
+            assert rewards == {f"seat_{seat}": paid[seat] for seat in range(3)}
             assert all(terminations.values()) and not any(truncations.values())
         else:
             assert not any(rewards.values())
@@ -260,6 +273,113 @@ def test_the_parallel_env_takes_a_simultaneous_step_at_once() -> None:
     assert table.replay() == raw(sequential).replay()
     with pytest.raises(IllegalAction, match="the game is over"):
         table.step({})
+
+
+def paid_steps(table: Any, seed: int) -> tuple[list[Any], list[dict[str, float]]]:
+    """Play a whole random game in the AEC env: every settled state (the first one
+    included) and the rewards of each live step."""
+    inner = raw(table)
+    table.reset(seed=seed)
+    states, paid = [inner.game_state], []
+    rng = np.random.default_rng(seed)
+    for _ in table.agent_iter():
+        observation, _, terminated, truncated, _ = table.last()
+        if terminated or truncated:
+            table.step(None)
+            continue
+        table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        states.append(inner.game_state)
+        paid.append(dict(table.rewards))
+    return states, paid
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_reward_mode_pays_what_the_rewards_module_says(name: str) -> None:
+    game = partyrules.get_game(name)
+    heuristic = game.search.heuristic
+    assert heuristic is not None
+    for mode in REWARD_MODES:
+        states, paid = paid_steps(make(name, reward=mode), seed=4)
+        final, players = states[-1], states[-1].config.players
+        totals = [sum(step[f"seat_{seat}"] for step in paid) for seat in range(players)]
+        if mode == "shaped":
+            # Potential-based: the heuristic's changes add up to minus its first value.
+            expected = [win - start for win, start in zip(
+                final_rewards(game, final, "win"), heuristic(states[0]), strict=True)]
+            assert any(any(step.values()) for step in paid[:-1])  # paid along the way
+        else:
+            expected = list(final_rewards(game, final, mode))
+            assert not any(any(step.values()) for step in paid[:-1])  # paid at the end
+        np.testing.assert_allclose(totals, expected, atol=1e-9)
+        for before, after, step in zip(states, states[1:], paid, strict=False):
+            if (game.is_simultaneous(before) and game.is_simultaneous(after)
+                    and game.to_act(after) < game.to_act(before)):
+                assert not any(step.values())  # a ballot others have still to cast
+
+
+@pytest.mark.parametrize("mode", REWARD_MODES)
+def test_the_parallel_env_pays_what_the_aec_env_pays(mode: str) -> None:
+    table, sequential = make_parallel("dinner", reward=mode), make("dinner", reward=mode)
+    observations, _ = table.reset(seed=3)
+    sequential.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    while table.agents:
+        actions = {agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                   for agent in table.deciding}
+        held = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.deciding:
+            sequential.step(actions[agent])
+            for other, reward in sequential.rewards.items():
+                held[other] += reward
+        observations, rewards, *_ = table.step(actions)
+        assert rewards == pytest.approx(held)
+        for agent, reward in rewards.items():
+            totals[agent] += reward
+    expected = final_rewards(table.game, table.game_state, "win" if mode == "shaped" else mode)
+    if mode != "shaped":
+        assert totals == {f"seat_{seat}": paid for seat, paid in enumerate(expected)}
+
+
+def test_a_game_cut_short_by_its_turn_limit_is_truncated_in_both_envs() -> None:
+    table = env("dylan_dog", 3, turn_limit=2, reward="shaped")
+    inner = raw(table)
+    states, paid = paid_steps(table, seed=1)
+    outcome = inner.game.outcome(inner.game_state)
+    assert outcome.truncated and outcome.reason == "turn_limit"
+    assert table.agents == []  # every agent stepped out with None
+    # The last step pays no win, only the heuristic's fall back to 0 at the end.
+    heuristic = inner.game.search.heuristic
+    assert heuristic is not None
+    assert paid[-1] == pytest.approx({f"seat_{seat}": -value for seat, value in
+                                      enumerate(heuristic(states[-2]))})
+    again = env("dylan_dog", 3, turn_limit=2)
+    again.reset(seed=1)
+    rng = np.random.default_rng(1)
+    while not any(again.truncations.values()):
+        again.step(int(rng.choice(np.flatnonzero(
+            again.observe(again.agent_selection)["action_mask"]))))
+    assert all(again.truncations.values()) and not any(again.terminations.values())
+    assert again.rewards == dict.fromkeys(again.agents, 0.0)
+    assert not again.observe(again.agent_selection)["action_mask"].any()
+    parallel = parallel_env("dylan_dog", 3, turn_limit=2)
+    observations, _ = parallel.reset(seed=1)
+    while parallel.agents:
+        actions = {agent: int(rng.choice(np.flatnonzero(observations[agent]["action_mask"])))
+                   for agent in parallel.deciding}
+        observations, rewards, terminations, truncations, _ = parallel.step(actions)
+    assert all(truncations.values()) and not any(terminations.values())
+    assert rewards == dict.fromkeys(parallel.possible_agents, 0.0)
+
+
+def test_a_reward_mode_the_game_cannot_pay_is_a_clear_error() -> None:
+    with pytest.raises(InvalidConfig, match="reward: 'luck' is not one of"):
+        env("dinner", 3, reward="luck")  # type: ignore[arg-type]  # on purpose
+    blind = attrs.evolve(partyrules.get_game("dany"), name="dany_blind",
+                         search=Search())
+    with pytest.raises(InvalidConfig, match="dany_blind has no heuristic"):
+        parallel_env(blind, 4, reward="shaped")
+    assert env(blind, 4, reward="score") is not None
 
 
 def test_the_parallel_env_refuses_a_missing_action_or_one_that_is_no_id() -> None:

@@ -26,6 +26,11 @@ game's :class:`~partyrules.Game` record:
 ``state()`` is the global state for centralized training: every seat's observation, one
 row per seat (:attr:`PartyRulesEnv.state_space`).
 
+Rewards follow ``reward=`` (:mod:`partyrules.adapters.rewards`): ``"win"`` by default
+(each winner's share of 1 at the end), ``"score"`` or ``"shaped"`` (paid after every
+step). A game cut short by its turn limit (``Outcome.truncated``) ends in truncation:
+every agent's ``truncations`` entry is True and its ``terminations`` entry False.
+
 An id the mask does not allow is handled as PettingZoo's classic games handle an illegal
 move (their ``TerminateIllegalWrapper``): the game ends, the offender gets -1.0 and every
 other agent 0.0, and a warning is logged (``illegal="raise"`` raises
@@ -61,8 +66,9 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from partyrules.adapters import driver
+from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
-from partyrules.core.game import AnyGame, get_game
+from partyrules.core.game import TABLE, AnyGame, get_game
 from partyrules.core.replay import Replay
 from partyrules.core.rng import Rng
 from partyrules.core.serialize import dumps, loads
@@ -176,7 +182,7 @@ class _Session:
     turn, the encoding of observations and masks, the narration and the replay."""
 
     def __init__(self, game: AnyGame, config: Any, render_mode: str | None,
-                 observation_length: int | None, illegal: str) -> None:
+                 observation_length: int | None, illegal: str, reward: object) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidConfig(f"render_mode is one of {', '.join(RENDER_MODES)} or None, "
                                 f"not {render_mode!r}", "render_mode")
@@ -184,6 +190,7 @@ class _Session:
             raise InvalidConfig(f"illegal is one of {', '.join(ILLEGAL_POLICIES)}, not "
                                 f"{illegal!r}", "illegal")
         self.illegal = illegal
+        self.reward: RewardMode = check_reward_mode(game, reward)
         self.game = game
         self.config = config
         self.render_mode = render_mode
@@ -217,6 +224,7 @@ class _Session:
         self._seeder = Rng.from_seed(random.SystemRandom().getrandbits(64))
         self.seed: int | None = None
         self.state: Any = None
+        self.paid_to: Any = None  # the state the rewards paid so far reach
         self.turn = driver.Turn("terminal", ())
         self._turns = Rng.from_seed(0)
         self.actions: list[Any] = []
@@ -243,6 +251,7 @@ class _Session:
         self.actions, self._lines, self._held = [], [], []
         self._printed = 0
         self.advance(self.game.setup(self.config, seed))
+        self.paid_to = self.state
 
     def advance(self, state: Any) -> None:
         """Make ``state`` current: the table's rulings, then the next turn."""
@@ -336,9 +345,24 @@ class _Session:
             raise IllegalAction("no game yet: reset() the environment first")
         return np.stack([self.observation(seat) for seat in range(self.players)])
 
-    def winners(self) -> frozenset[int]:
-        """The winning seats of the finished game."""
-        return frozenset(self.game.outcome(self.state).winners)
+    def truncated(self) -> bool:
+        """Whether the finished game was cut short (``Outcome.truncated``: a turn limit)
+        rather than decided: PettingZoo's truncation, not its termination."""
+        return bool(self.game.outcome(self.state).truncated)
+
+    def pay(self, before: Any) -> tuple[float, ...]:
+        """Each seat's reward for the play since the last payment, ``before`` being the
+        state before the last action (:mod:`~partyrules.adapters.rewards`, in the
+        session's mode); all zeros, the payment held, when that action was a ballot of a
+        simultaneous step others have still to cast: nothing a seat may know changes
+        until the step is over, and neither does any reward."""
+        game, after = self.game, self.state
+        if (not game.is_terminal(after) and game.is_simultaneous(before)
+                and game.is_simultaneous(after)
+                and game.to_act(after) - {TABLE} < game.to_act(before) - {TABLE}):
+            return (0.0,) * self.players
+        paid, self.paid_to = self.paid_to, after
+        return step_rewards(game, paid, after, self.reward)
 
     def render(self, seat: int | None) -> str | None:
         """``"ansi"``: the narration so far and the spectator's view; ``"human"``: print
@@ -439,6 +463,11 @@ class _Extras:
 class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy
     """The AEC environment of one partyrules game (build it with :func:`env`).
 
+    After each step ``rewards`` holds what every agent is paid for it in the ``reward``
+    mode (:func:`env`); the ballots of a simultaneous step are paid together when its
+    last one is cast. At the end every agent is terminated, or truncated when the game
+    was cut short by its turn limit.
+
     Besides the PettingZoo API it offers :attr:`game`, :attr:`config`, :attr:`seed`,
     :attr:`game_state` (the full current state) and :meth:`replay` (the game so far as a
     :class:`~partyrules.Replay`, the table's automatic rulings included).
@@ -446,9 +475,10 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
 
     def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
                  observation_length: int | None = None,
-                 illegal: IllegalPolicy = "terminate") -> None:
+                 illegal: IllegalPolicy = "terminate", reward: RewardMode = "win") -> None:
         super().__init__()
-        self._session = _Session(game, config, render_mode, observation_length, illegal)
+        self._session = _Session(game, config, render_mode, observation_length, illegal,
+                                 reward)
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0",
@@ -481,7 +511,7 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
-        self._after_turn()
+        self._after_turn((0.0,) * self._session.players)
         self._auto_render()
 
     def step(self, action: Any) -> None:
@@ -516,16 +546,18 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
             self._deads_step_first()
         else:
             chosen = session.chosen(seat, action)
-            session.record(session.state, chosen)
-            session.advance(self.game.apply(session.state, chosen))
-            self._after_turn()
+            before = session.state
+            session.record(before, chosen)
+            session.advance(self.game.apply(before, chosen))
+            self._after_turn(session.pay(before))
             self._accumulate_rewards()
         self._auto_render()
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and its action mask (all zeros unless it is to act)."""
         seat = self._seats[agent]
-        deciding = agent == self.agent_selection and not self.terminations.get(agent, True)
+        deciding = (agent == self.agent_selection and not self.terminations.get(agent, True)
+                    and not self.truncations.get(agent, True))
         session = self._session
         return {"observation": session.observation(seat).copy(),
                 "action_mask": session.mask(seat, deciding)}
@@ -538,15 +570,15 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
             return None
         return self._seats[self.agent_selection]
 
-    def _after_turn(self) -> None:
-        """The next agent, or the rewards and terminations at the end."""
+    def _after_turn(self, paid: tuple[float, ...]) -> None:
+        """The step's rewards (``paid``, by seat), then the next agent, or at the end
+        every agent's termination, or truncation for a game cut short."""
         session = self._session
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards = {agent: paid[self._seats[agent]] for agent in self.agents}
         if session.turn.kind == "terminal":
-            winners = session.winners()
+            ended = self.truncations if session.truncated() else self.terminations
             for agent in self.agents:
-                self.rewards[agent] = 1.0 if self._seats[agent] in winners else 0.0
-                self.terminations[agent] = True
+                ended[agent] = True
         else:
             self.agent_selection = _agent(session.turn.seats[0])
 
@@ -565,8 +597,9 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
 
     def __init__(self, game: AnyGame, config: Any, *, render_mode: str | None = None,
                  observation_length: int | None = None,
-                 illegal: IllegalPolicy = "terminate") -> None:
-        self._session = _Session(game, config, render_mode, observation_length, illegal)
+                 illegal: IllegalPolicy = "terminate", reward: RewardMode = "win") -> None:
+        self._session = _Session(game, config, render_mode, observation_length, illegal,
+                                 reward)
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES),
                                          "name": f"partyrules_{game.name}_v0"}
@@ -603,8 +636,8 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
             dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
             dict[str, dict[str, Any]]]:
         """Apply the actions of the deciding agents (:attr:`deciding`): observations,
-        rewards (1.0 for each winner at the end, else 0.0), terminations, truncations
-        (never) and infos of every agent.
+        rewards (the ``reward`` mode's, as in :class:`PartyRulesEnv`), terminations,
+        truncations (a game cut short by its turn limit) and infos of every agent.
 
         An illegal move (an int id its mask does not allow) of a deciding agent, with
         ``illegal="terminate"``, ends the game for every agent, the classic rule applied
@@ -640,18 +673,18 @@ class PartyRulesParallelEnv(_Extras, ParallelEnv):  # type: ignore[misc]  # Any 
         for action in chosen:  # in seat order; the choices commute
             session.record(state, action)
             state = self.game.apply(state, action)
+        before = session.state
         session.advance(state)
         observations = self._observations(agents)
-        rewards = dict.fromkeys(agents, 0.0)
+        paid = session.pay(before)
+        rewards = {agent: paid[self._seats[agent]] for agent in agents}
         done = session.turn.kind == "terminal"
+        truncated = done and session.truncated()
         if done:
-            winners = session.winners()
-            rewards = {agent: 1.0 if self._seats[agent] in winners else 0.0
-                       for agent in agents}
             self.agents = []
         self._auto_render()
-        return (observations, rewards, dict.fromkeys(agents, done),
-                dict.fromkeys(agents, False), infos)
+        return (observations, rewards, dict.fromkeys(agents, done and not truncated),
+                dict.fromkeys(agents, truncated), infos)
 
     def _observations(self, agents: list[str] | None = None) -> dict[str, Observation]:
         """The observations of ``agents`` (default: the live ones)."""
@@ -669,7 +702,7 @@ def _game_of(game: str | AnyGame) -> AnyGame:
 
 def env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
         observation_length: int | None = None, illegal: IllegalPolicy = "terminate",
-        **config: Any) -> AECEnv:
+        reward: RewardMode = "win", **config: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game`` (a registry name or a
     :class:`~partyrules.Game`) for ``players`` seats.
 
@@ -682,7 +715,12 @@ def env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
     -1.0 for the offender, as PettingZoo's classic games do (their
     ``TerminateIllegalWrapper``, which a policy sampling the whole action space meets in
     PettingZoo's own seed tests); ``"raise"`` raises :class:`~partyrules.IllegalAction`,
-    for code that must never send one (a bug then stops at once).
+    for code that must never send one (a bug then stops at once). ``reward`` is what
+    the agents are paid (:mod:`partyrules.adapters.rewards`): ``"win"`` (a share of 1 for
+    each winner at the end), ``"score"`` (each final score as a share of the best) or
+    ``"shaped"`` (``"win"`` plus the change of the game's heuristic after every step).
+    A game cut short by its turn limit (``Outcome.truncated``) ends every agent with a
+    truncation, not a termination.
     The environment is wrapped in PettingZoo's ``OrderEnforcingWrapper`` (``.unwrapped``
     is the :class:`PartyRulesEnv`).
     """
@@ -690,12 +728,12 @@ def env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
     built = _build_config(the_game, players, config)
     return OrderEnforcingWrapper(PartyRulesEnv(the_game, built, render_mode=render_mode,
                                                observation_length=observation_length,
-                                               illegal=illegal))
+                                               illegal=illegal, reward=reward))
 
 
 def parallel_env(game: str | AnyGame, players: int, *, render_mode: str | None = None,
                  observation_length: int | None = None,
-                 illegal: IllegalPolicy = "terminate",
+                 illegal: IllegalPolicy = "terminate", reward: RewardMode = "win",
                  **config: Any) -> PartyRulesParallelEnv:
     """A PettingZoo parallel environment of ``game`` for ``players`` seats (the
     arguments are those of :func:`env`): one step per decision, every pending seat of a
@@ -709,4 +747,5 @@ def parallel_env(game: str | AnyGame, players: int, *, render_mode: str | None =
     the_game = _game_of(game)
     built = _build_config(the_game, players, config)
     return PartyRulesParallelEnv(the_game, built, render_mode=render_mode,
-                                 observation_length=observation_length, illegal=illegal)
+                                 observation_length=observation_length, illegal=illegal,
+                                 reward=reward)
