@@ -10,8 +10,9 @@ them for bots, through the match runner (:mod:`partyrules.core.match`):
 * **The table rules only when nobody else may act**, and then it raises no objection:
   its first listed action is applied automatically (:func:`settle`). A table ruling is
   human judgement; a framework's agents are the seats.
-* **A race gives the turn to one of the racing seats**, drawn with the adapter's own
-  seeded rng (:func:`next_turn`): the others may act after it, as at a real table.
+* **A race gives the turn to one of the racing seats**, drawn uniformly with the
+  adapter's own seeded rng (:func:`next_turn`): the others may act after it, as at a
+  real table.
 * **A simultaneous step** (hidden, order-independent choices) is one decision of every
   pending seat; sequential frameworks take them one seat at a time, which changes
   nothing because the choices commute. A game says whether it has such steps in
@@ -42,11 +43,13 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import attrs
 
+from partyrules.core.encoding import Numbered
+from partyrules.core.encoding import numbered as numbered_by_encoding
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, AnyGame
 from partyrules.core.match import Match, NoObjection
@@ -55,13 +58,16 @@ from partyrules.core.rng import Rng
 __all__ = [
     "DEFAULT_ACTION_BOUND",
     "DEFAULT_MAX_DECISIONS",
+    "Numbered",
     "Turn",
+    "acting_seats",
     "action_at",
     "action_space_size",
     "has_encoding",
     "legal_ids",
     "max_decisions",
     "next_turn",
+    "numbered",
     "numbered_actions",
     "settle",
 ]
@@ -125,6 +131,8 @@ def settle(game: AnyGame, state: Any,
     (:class:`~partyrules.core.match.NoObjection`, its first listed ruling) while only the
     table may act; ``on_ruling(state_before, ruling)`` hears each one (to narrate or record
     it)."""
+    if game.is_terminal(state) or not _table_alone(acting_seats(game, state)):
+        return state  # a seat decides: nothing to rule (most states; no runner built)
     # Every seat is outside: the runner stops at the first seat, whatever its draw.
     match = Match(game, state, {}, table=NoObjection(game), rng=random.Random(0),
                   on_action=on_ruling)
@@ -132,63 +140,99 @@ def settle(game: AnyGame, state: Any,
     return match.state
 
 
+def _table_alone(acting: frozenset[int]) -> bool:
+    """True when the table is the only one to act (or nobody is, which the runner
+    reports as the game's bug)."""
+    return not acting or acting == _TABLE_ONLY
+
+
+_TABLE_ONLY = frozenset({TABLE})
+
+_LAST_ACTING: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
+"""The last state asked about by :func:`acting_seats`, its game and its ``to_act``:
+a state is settled, then asked who decides, then numbered, one after another."""
+
+
+def acting_seats(game: AnyGame, state: Any) -> frozenset[int]:
+    """``game.to_act(state)``, remembered for the last state asked about (states are
+    immutable, so the same object always gives the same answer)."""
+    global _LAST_ACTING
+    last_state, last_game, acting = _LAST_ACTING
+    if last_state is state and last_game is game:
+        return acting
+    acting = game.to_act(state)
+    _LAST_ACTING = (state, game, acting)
+    return acting
+
+
 def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
-    """Who decides next in a settled state, and the rng after any race draw (the match
-    runner's draw, seeded from the adapter's own rng so that a state can be cloned)."""
+    """Who decides next in a settled state, and the rng after any race draw (one draw
+    of the adapter's own rng, uniform among the racing seats, so that a cloned state
+    draws the same)."""
     if game.is_terminal(state):
         return Turn("terminal", ()), rng
-    seats = tuple(sorted(game.to_act(state) - {TABLE}))
+    acting = acting_seats(game, state)
+    seats = tuple(sorted(acting - _TABLE_ONLY)) if TABLE in acting else tuple(sorted(acting))
     if not seats:
         raise IllegalAction("only the table may act: settle() the state first")
     if game.is_simultaneous(state):
         return Turn("simultaneous", seats), rng
     if len(seats) == 1:
         return Turn("sequential", seats), rng
-    draw, rng = rng.next_u64()
-    seat = Match(game, state, {}, rng=random.Random(draw)).next_seat()
-    return Turn("sequential", (seat,)), rng
+    index, rng = rng.below(len(seats))
+    return Turn("sequential", (seats[index],)), rng
+
+
+def numbered(game: AnyGame, state: Any, seat: int) -> Numbered[Any]:
+    """``seat``'s legal actions by action id (:class:`~partyrules.core.encoding.Numbered`:
+    the ids in increasing order, the listed action of each): the encoding's ids
+    (:func:`partyrules.core.encoding.numbered`, the game's own fast listing where it
+    declares one), or ``0 .. len(legal actions) - 1`` without an encoding
+    (``IllegalAction`` past :data:`DEFAULT_ACTION_BOUND`, or when two legal actions
+    share an encoding id).
+
+    Adapters keep this per state: it gives the mask (iterate it for the ids) and the
+    action of an id (:meth:`~partyrules.core.encoding.Numbered.action`) at once.
+    """
+    if game.encoding is not None:
+        return numbered_by_encoding(game, state, seat)
+    actions = tuple(game.legal_actions(state, seat))
+    if len(actions) > DEFAULT_ACTION_BOUND:
+        raise IllegalAction(f"{game.name}: seat {seat} has {len(actions)} actions, more "
+                            f"than the {DEFAULT_ACTION_BOUND} ids of a game without an "
+                            "encoding (DEFAULT_ACTION_BOUND)")
+    return Numbered(tuple(range(len(actions))), actions)
+
+
+_numbered = numbered  # action_at's parameter of the same name hides it there
 
 
 def numbered_actions(game: AnyGame, state: Any, seat: int) -> dict[int, Any]:
-    """``seat``'s legal actions by action id, in increasing id order: the encoding's ids,
-    or ``0 .. len(legal actions) - 1`` without an encoding (``IllegalAction`` past
-    :data:`DEFAULT_ACTION_BOUND`, or when two legal actions share an encoding id).
-
-    Adapters keep this per state: it gives the mask and the action of an id at once.
-    """
-    actions = list(game.legal_actions(state, seat))
-    encoding = game.encoding
-    if encoding is None:
-        if len(actions) > DEFAULT_ACTION_BOUND:
-            raise IllegalAction(f"{game.name}: seat {seat} has {len(actions)} actions, more "
-                                f"than the {DEFAULT_ACTION_BOUND} ids of a game without an "
-                                "encoding (DEFAULT_ACTION_BOUND)")
-        return dict(enumerate(actions))
-    numbered = {encoding.action_id(state, action): action for action in actions}
-    if len(numbered) != len(actions):
-        raise IllegalAction(f"{game.name}: two legal actions of seat {seat} share an id")
-    return dict(sorted(numbered.items()))
+    """:func:`numbered` as a dict, id to action, in increasing id order."""
+    found = numbered(game, state, seat)
+    return dict(zip(found.ids, found.actions, strict=True))
 
 
 def legal_ids(game: AnyGame, state: Any, seat: int) -> tuple[int, ...]:
     """The sorted action ids of ``seat``'s legal actions (its mask over the action space):
     the encoding's ids, or ``0 .. len(legal actions) - 1`` without an encoding."""
-    return tuple(numbered_actions(game, state, seat))
+    return numbered(game, state, seat).ids
 
 
 def action_at(game: AnyGame, state: Any, seat: int, action_id: int,
-              numbered: dict[int, Any] | None = None) -> Any:
+              numbered: Numbered[Any] | Mapping[int, Any] | None = None) -> Any:
     """The action numbered ``action_id`` for ``seat``; ``IllegalAction`` for an id that is
-    not one of its legal ids. ``numbered`` is :func:`numbered_actions` of the state, when
-    the caller keeps it.
+    not one of its legal ids. ``numbered`` is :func:`numbered` (or
+    :func:`numbered_actions`) of the state, when the caller keeps it.
 
     The id must be a Python int (convert NumPy integers first).
     """
     if type(action_id) is not int:
         raise IllegalAction(f"{game.name}: an action id is an int, not {action_id!r}")
     if numbered is None:
-        numbered = numbered_actions(game, state, seat)
-    action = numbered.get(action_id)
+        numbered = _numbered(game, state, seat)
+    action = (numbered.action(action_id) if isinstance(numbered, Numbered)
+              else numbered.get(action_id))
     if action is not None:
         return action
     ids = tuple(numbered)

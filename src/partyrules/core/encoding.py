@@ -10,7 +10,10 @@ fixed size. A game provides them in an :class:`Encoding` (its ``Game.encoding``)
   Lady Gaga", "vote to reject the table's third guest", "guess the deck's 17th word". The
   state is passed only for what the config and the public situation fix (the deck, the
   table under vote); the seat fills the action's ``seat``. The legal ids of a seat are a
-  mask over the space (:func:`legal_ids`). A free-text field (a story, a clue) cannot be
+  mask over the space (:func:`legal_ids`); :func:`numbered` gives them with the listed
+  action of each, in one pass (a game may declare a faster listing of its own,
+  ``Encoding.numbered``, which must give exactly what numbering ``legal_actions`` gives:
+  the test kit's ``check_encoding`` compares them). A free-text field (a story, a clue) cannot be
   numbered: its action has one id, and ``action_from_id`` gives it with the game's
   representative text (the one ``legal_actions`` lists).
 * **Observation tensors.** ``observation_tensor(view)`` is a flat sequence of floats of
@@ -40,19 +43,60 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import pairwise
 from typing import Any, Generic, TypeVar
 
 import attrs
 
 from partyrules.core.errors import IllegalAction
 
-__all__ = ["Encoding", "TensorWriter", "checked_id", "legal_ids", "observation_size"]
+__all__ = ["Encoding", "Numbered", "TensorWriter", "checked_id", "legal_ids", "number_actions",
+           "number_listing", "numbered", "observation_size"]
 
 C = TypeVar("C")
 S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V")
+
+
+@attrs.frozen(slots=True)
+class Numbered(Generic[A]):
+    """A seat's legal actions by id: the ids in increasing order and the listed action of
+    each (``actions[i]`` has the id ``ids[i]``). Iterating gives the ids; ``in`` asks
+    whether an id is legal; :meth:`action` gives the action of an id.
+
+    >>> numbered = Numbered((2, 7), ("pass", "bid"))
+    >>> list(numbered), 7 in numbered, 3 in numbered, numbered.action(7)
+    ([2, 7], True, False, 'bid')
+    """
+
+    ids: tuple[int, ...]
+    """The legal ids, increasing."""
+    actions: tuple[A, ...]
+    """The listed action of each id, in the order of :attr:`ids`."""
+
+    def action(self, action_id: int) -> A | None:
+        """The listed action numbered ``action_id``, or None when it is not a legal id."""
+        ids = self.ids
+        index = bisect_left(ids, action_id)
+        if index < len(ids) and ids[index] == action_id:
+            return self.actions[index]
+        return None
+
+    def __contains__(self, action_id: object) -> bool:
+        if type(action_id) is not int:
+            return False
+        ids = self.ids
+        index = bisect_left(ids, action_id)
+        return index < len(ids) and ids[index] == action_id
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.ids)
+
+    def __len__(self) -> int:
+        return len(self.ids)
 
 
 @attrs.frozen(slots=True, kw_only=True)
@@ -76,6 +120,55 @@ class Encoding(Generic[C, S, A, V]):
     each float of the flat tensor can take by the encoding's definition and the rules'
     bounds (``math.inf`` where the rules set none), one entry per float; None when the
     game declares no bounds. Frameworks make their observation spaces of them."""
+    numbered: Callable[[S, int], Numbered[A]] | None = None
+    """``numbered(state, seat)``: ``seat``'s legal actions by id, exactly what
+    :func:`number_listing` gives (every action of ``legal_actions``, equal records,
+    numbered by ``action_id`` and put in id order), computed faster: a game that knows
+    its listing's ids lists them in one pass, or hands out a prebuilt record for a
+    decision that recurs (a word of the deck to guess). None: :func:`number_listing`."""
+
+
+def numbered(game: Any, state: Any, seat: int) -> Numbered[Any]:
+    """``seat``'s legal actions by id (:class:`Numbered`): the encoding's own
+    ``numbered`` when it declares one, else :func:`number_listing`.
+
+    ``IllegalAction`` if the game has no encoding or two legal actions share an id.
+    """
+    encoding = _encoding(game)
+    if encoding.numbered is not None:
+        return encoding.numbered(state, seat)
+    return number_listing(game, state, seat)
+
+
+def number_listing(game: Any, state: Any, seat: int) -> Numbered[Any]:
+    """``seat``'s legal actions by id, the generic way: every action of
+    ``game.legal_actions(state, seat)`` numbered by the encoding's ``action_id``, in id
+    order (the reference a game's own ``Encoding.numbered`` must match).
+
+    ``IllegalAction`` if the game has no encoding or two legal actions share an id.
+    """
+    return number_actions(state, game.legal_actions(state, seat), _encoding(game).action_id,
+                          f"{game.name}: seat {seat}")
+
+
+def number_actions(state: S, actions: Iterable[A], action_id: Callable[[S, A], int],
+                   who: str = "a seat") -> Numbered[A]:
+    """``actions`` numbered by ``action_id`` in ``state``, in id order (what a game's own
+    ``Encoding.numbered`` gives for a listing it has no faster way to number);
+    ``IllegalAction`` naming ``who`` if two of them share an id.
+
+    >>> number_actions(None, ["b", "a"], lambda state, action: ord(action))
+    Numbered(ids=(97, 98), actions=('a', 'b'))
+    """
+    listed = tuple(actions)
+    ids = [action_id(state, action) for action in listed]
+    if any(later <= earlier for earlier, later in pairwise(ids)):
+        order = sorted(range(len(ids)), key=ids.__getitem__)
+        ids = [ids[index] for index in order]
+        listed = tuple(listed[index] for index in order)
+        if any(later == earlier for earlier, later in pairwise(ids)):
+            raise IllegalAction(f"{who}: two legal actions share an id")
+    return Numbered(tuple(ids), listed)
 
 
 def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:
@@ -83,11 +176,7 @@ def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:
 
     ``IllegalAction`` if the game has no encoding or two legal actions share an id.
     """
-    encoding = _encoding(game)
-    ids = sorted(encoding.action_id(state, action) for action in game.legal_actions(state, seat))
-    if len(set(ids)) != len(ids):
-        raise IllegalAction(f"{game.name}: two legal actions of seat {seat} share an id")
-    return tuple(ids)
+    return numbered(game, state, seat).ids
 
 
 def observation_size(game: Any, config: Any) -> int:

@@ -1,5 +1,6 @@
 """The shared test kit: hypothesis strategies over random playthroughs, the seven
-invariants every partyrules game must keep, and the checks of its encoding.
+invariants every partyrules game must keep, and the checks of its encoding (its tensors
+and ids, and its own fast listing of ids where it declares one).
 
 Use it to test a game of ours, a game of your own built on :class:`~partyrules.Game`, or a
 property of your own over real games::
@@ -49,12 +50,12 @@ except ImportError as missing:  # the kit is an extra: say which one
                       name=missing.name) from missing
 
 from partyrules.core import invariants
-from partyrules.core.encoding import observation_size
+from partyrules.core.encoding import number_listing, observation_size
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, TABLE_RATE, AnyGame
 from partyrules.core.invariants import Broken
 from partyrules.core.match import Match, PeekingRandomPlayer
-from partyrules.core.probing import action_key, normalize_action
+from partyrules.core.probing import action_key, normalize_action, strict_key
 from partyrules.core.replay import Replay
 from partyrules.core.serialize import dumps, loads
 
@@ -72,6 +73,7 @@ __all__ = [
     "check_encoding",
     "check_legal_matches_apply",
     "check_no_leak",
+    "check_numbered",
     "check_playthrough_ends",
     "check_round_trip",
     "check_simultaneous_commute",
@@ -503,6 +505,32 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
             previous[seat] = (view, tensor)
 
 
+def check_numbered(game: AnyGame, pt: Playthrough, samples: int | None = None) -> None:
+    """9. The encoding's own listing of ids (``Encoding.numbered``), when it declares one:
+    at every state (by default) and for every seat and the table, it gives exactly what
+    numbering ``legal_actions`` gives (:func:`~partyrules.core.encoding.number_listing`):
+    the same ids in increasing order, and for each the listed action, free text included
+    (a fast listing that drifted from the rules would hand frameworks other moves)."""
+    encoding = game.encoding
+    if encoding is None or encoding.numbered is None:
+        return
+    for index in _sampled(pt, samples, 9):
+        state = pt.states[index]
+        for seat in range(TABLE, _players(state)):
+            fast = encoding.numbered(state, seat)
+            slow = number_listing(game, state, seat)
+            if type(fast.ids) is not tuple or fast.ids != slow.ids:
+                raise _fail(game, pt, index, f"seat {seat}'s fast listing has the ids "
+                                             f"{fast.ids!r}, numbering legal_actions gives "
+                                             f"{slow.ids!r}")
+            if (len(fast.actions) != len(slow.actions)
+                    or list(map(strict_key, fast.actions))
+                    != list(map(strict_key, slow.actions))):
+                raise _fail(game, pt, index, f"seat {seat}'s fast listing has the actions "
+                                             f"{fast.actions!r}, legal_actions lists "
+                                             f"{slow.actions!r}")
+
+
 def _float32_bounds(encoding: Any, config: Any, size: int
                     ) -> tuple[array[float], array[float]] | None:
     """The encoding's ``observation_bounds`` of ``config`` as float32, the tensors' own
@@ -528,9 +556,11 @@ INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
     ("conservation", check_conservation),
     ("simultaneous_commute", check_simultaneous_commute),
     ("encoding", check_encoding),
+    ("numbered", check_numbered),
 )
 """The contract's invariants, by name, with their default sampling: the seven every game
-keeps, and its encoding's (which a game without an encoding passes by having none)."""
+keeps, and its encoding's two (which a game without an encoding, or without a listing of
+its own, passes by having none)."""
 
 
 def check_all(game: AnyGame, pt: Playthrough,

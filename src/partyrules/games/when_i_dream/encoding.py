@@ -41,10 +41,11 @@ from array import array
 from collections.abc import Iterator
 from functools import lru_cache
 from string import ascii_lowercase
+from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, checked_id
+from partyrules.core.encoding import Encoding, Numbered, checked_id, number_actions
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 from partyrules.games.when_i_dream.actions import (
@@ -68,7 +69,7 @@ from partyrules.games.when_i_dream.cards import (
     clue_breach,
     normalize,
 )
-from partyrules.games.when_i_dream.rules import vocabulary
+from partyrules.games.when_i_dream.rules import clue_cap_reached, legal_actions, vocabulary
 from partyrules.games.when_i_dream.state import (
     Config,
     Dreaming,
@@ -88,6 +89,7 @@ __all__ = [
     "action_id",
     "layout",
     "num_actions",
+    "numbered",
     "observation_bounds",
     "observation_shape",
     "observation_tensor",
@@ -167,6 +169,39 @@ class Layout:
     """The most clues a round can hold: ``N * (clue cap * (P - 1) + 1)``."""
     point_bound: float
     """The most dream points a seat can hold: ``P * (N + 2)``."""
+    guesses: tuple[tuple[Numbered[Action], Numbered[Action]], ...]
+    """Each seat's numbered listing as the Dreamer: a ``Guess`` of every deck word, then
+    (second) with ``DeclineGuess`` after them, once time is up."""
+    clues: tuple[Numbered[Action], ...]
+    """Each seat's numbered listing as the active clue-giver: a ``GiveClue`` of every deck
+    word."""
+    marks: dict[bool, tuple[tuple[Any, ...], array[float], int]] = attrs.field(
+        factory=dict, repr=False)
+    """The last words marked, for the clues (True) and the guesses: the view's tuple,
+    its multi-hot section over the deck's words, and how many of its words are no deck
+    word. A round's clues and guesses grow by one at a time, so the next tensor marks
+    one word."""
+
+    def marked(self, items: tuple[Any, ...], clues: bool) -> tuple[array[float], int]:
+        """The multi-hot section over the deck's words (read only) of the view's clues
+        (``(seat, word)`` pairs, ``clues`` True) or guesses (words), and the number of
+        them that are no deck word."""
+        last = self.marks.get(clues)
+        if last is not None and last[0] is items:
+            return last[1], last[2]
+        width = len(self.words)
+        if last is not None and len(items) == len(last[0]) + 1 and items[:-1] == last[0]:
+            hot, others, new = last[1][:], last[2], items[-1:]
+        else:
+            hot, others, new = array("f", bytes(4 * width)), 0, items
+        for item in new:
+            index = self.word_index(item[1] if clues else item)
+            if index < width:
+                hot[index] = 1.0
+            else:
+                others += 1
+        self.marks[clues] = (items, hot, others)
+        return hot, others
 
     def word_index(self, text: str) -> int:
         """The index of the deck word ``text`` is (exactly, else once normalized), or
@@ -223,6 +258,9 @@ def _layout(config: Config) -> Layout:
     template[at["config.clue_time_limit"]] = float(config.clue_time_limit)
     template[at["config.check_clues"] + CHECK_CLUES.index(config.check_clues)] = 1.0
     base = 2 * width + 2
+    guesses = tuple(tuple(Guess(seat, word) for word in words) for seat in range(players))
+    guess_ids = tuple(range(width))
+    clue_ids = tuple(range(width + 1, 2 * width + 1))
     return Layout(
         players=players, cards=cards, words=words, exact=exact, normalized=normalized,
         other=other, clue_base=width + 1, base=base,
@@ -230,6 +268,11 @@ def _layout(config: Config) -> Layout:
         size=offset, template=template,
         clue_bound=float(cards * (config.clue_cap() * (players - 1) + 1)),
         point_bound=float(players * (cards + 2)),
+        guesses=tuple((Numbered(guess_ids, mine),
+                       Numbered((*guess_ids, base + _DECLINE), (*mine, DeclineGuess(seat))))
+                      for seat, mine in enumerate(guesses)),
+        clues=tuple(Numbered(clue_ids, tuple(GiveClue(seat, word) for word in words))
+                    for seat in range(players)),
     )
 
 
@@ -311,6 +354,21 @@ def action_id(state: State, action: Action) -> int:
             return _seat_id(table, winner, _SEAT_IDS + table.players,
                             "the best dream teller")
     raise IllegalAction(f"{kind.__name__} is not an action of When I Dream")
+
+
+def numbered(state: State, seat: int) -> Numbered[Action]:
+    """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them: the
+    Dreamer's guesses and the active clue-giver's clues (a deck's worth of words, most of
+    every listing) come prebuilt per config and seat; the other listings, a few actions,
+    are numbered one by one."""
+    phase = state.phase
+    if isinstance(phase, Dreaming) and seat >= 0:
+        if seat == state.dreamer:
+            return layout(state.config).guesses[seat][phase.time_up]
+        if (seat == phase.active and not phase.time_up
+                and not clue_cap_reached(state.config, state.dreamer, phase.clue_turns)):
+            return layout(state.config).clues[seat]
+    return number_actions(state, legal_actions(state, seat), action_id, "When I Dream")
 
 
 def action_from_id(state: State, seat: int, number: int) -> Action:
@@ -419,26 +477,18 @@ def observation_tensor(view: View) -> array[float]:
     # The clues and the guesses of the round, as words of the deck.
     word_index = table.word_index
     if view.clues:
-        start, others = at["clue_words"], 0
-        for _, word in view.clues:
-            index = word_index(word)
-            if index < width:
-                values[start + index] = 1.0
-            else:
-                others += 1
+        start = at["clue_words"]
+        hot, others = table.marked(view.clues, True)
+        values[start:start + width] = hot
         values[at["clues"]] = len(view.clues) / table.clue_bound
         values[at["other_clues"]] = others / table.clue_bound
         last_by, last_word = view.clues[-1]
         values[at["last_clue"] + word_index(last_word)] = 1.0
         values[at["last_clue_by"] + last_by] = 1.0
     if view.guesses:
-        start, others = at["guess_words"], 0
-        for word in view.guesses:
-            index = word_index(word)
-            if index < width:
-                values[start + index] = 1.0
-            else:
-                others += 1
+        start = at["guess_words"]
+        hot, others = table.marked(view.guesses, False)
+        values[start:start + width] = hot
         values[at["guesses"]] = len(view.guesses) / cards
         values[at["other_guesses"]] = others / cards
         values[at["last_guess"] + word_index(view.guesses[-1])] = 1.0
@@ -487,5 +537,6 @@ ENCODING: Encoding[Config, State, Action, View] = Encoding(
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
     observation_bounds=observation_bounds,
+    numbered=numbered,
 )
 """When I Dream's action ids and observation tensors (see the module's docs)."""
