@@ -270,11 +270,11 @@ class _Session:
         self._held.append(f"{len(self.actions):5d}  {line}")
         self.actions.append(action)
 
-    def numbered(self, seat: int) -> dict[int, Any]:
+    def numbered(self, seat: int) -> driver.Numbered[Any]:
         """``seat``'s legal actions by id in the current state."""
         key = ("numbered", seat)
         if key not in self._cache:
-            self._cache[key] = driver.numbered_actions(self.game, self.state, seat)
+            self._cache[key] = driver.numbered(self.game, self.state, seat)
         return self._cache[key]  # type: ignore[no-any-return]
 
     def chosen(self, seat: int, action: Any) -> Any:
