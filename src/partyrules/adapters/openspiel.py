@@ -299,12 +299,12 @@ class _Position:
     def __reduce__(self) -> tuple[Any, ...]:
         return _Position, (self.state, self.rng, self.turn, self.steps)  # not the cache
 
-    def numbered(self, game: AnyGame, seat: int) -> dict[int, Any]:
-        """``seat``'s legal actions by id (:func:`driver.numbered_actions
-        <partyrules.adapters.driver.numbered_actions>`)."""
+    def numbered(self, game: AnyGame, seat: int) -> driver.Numbered[Any]:
+        """``seat``'s legal actions by id (:func:`driver.numbered
+        <partyrules.adapters.driver.numbered>`)."""
         key = ("numbered", seat)
         if key not in self.cache:
-            self.cache[key] = driver.numbered_actions(game, self.state, seat)
+            self.cache[key] = driver.numbered(game, self.state, seat)
         return self.cache[key]  # type: ignore[no-any-return]
 
     def action(self, game: AnyGame, seat: int, action_id: int) -> Any:
