@@ -2,7 +2,9 @@
 and serialization, reads its dynamics, ids, tensors and length bound from the Game
 record, round-trips through ``serialize_game_and_state``, resamples information states
 through ``determinize``, and OpenSpiel's own ISMCTS bot plays a seat of every game. A
-game without an encoding keeps the per-decision ids and strings."""
+game without an encoding keeps the per-decision ids and strings. Most tests here fix the
+deal with ``seed`` (the game before the deal became a chance node);
+``test_openspiel_solvers.py`` tests the chance node, rewards, keys and presets."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found, unu
 import partyrules
 from partyrules.adapters import driver, openspiel
 from partyrules.adapters.openspiel import GameTooLong, register
+from partyrules.adapters.rewards import final_rewards
 
 register()
 
@@ -104,8 +107,12 @@ def test_the_game_type_and_info_come_from_the_game_record(name: str) -> None:
     kind = game.get_type()
     assert kind.dynamics == (pyspiel.GameType.Dynamics.SIMULTANEOUS if rules.simultaneous_steps
                              else pyspiel.GameType.Dynamics.SEQUENTIAL)
-    # The deal follows from the seed parameter: no chance node, nothing to sample.
-    assert kind.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    # The deal is the one chance node; a fixed seed leaves none.
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == openspiel.DEFAULT_DEALS
+    fixed = load(name, {"seed": 1})
+    assert fixed.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert fixed.max_chance_outcomes() == 0
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
@@ -290,9 +297,8 @@ def test_openspiel_ismcts_plays_a_seat_of_every_game(name: str) -> None:
             action = rng.choice(state.legal_actions())
         state.apply_action(action)
     assert searched > 0
-    winners = partyrules.get_game(name).outcome(state.partyrules_state).winners
-    assert state.returns() == [1.0 if seat in winners else 0.0
-                               for seat in range(game.num_players())]
+    rules = partyrules.get_game(name)
+    assert state.returns() == list(final_rewards(rules, state.partyrules_state, "win"))
 
 
 def test_turn_based_takes_a_simultaneous_step_one_seat_at_a_time() -> None:
@@ -345,12 +351,14 @@ def test_strings_and_returns() -> None:
     state = game.new_initial_state()
     seat = state.current_player()
     view = rules.view(state.partyrules_state, seat)
-    assert state.information_state_string(seat).endswith(partyrules.dumps(view))
+    assert state.information_state_text(seat).endswith(partyrules.dumps(view))
+    assert len(state.information_state_string(seat)) == 32  # the key for solvers
     assert state.observation_string(seat).endswith(rules.render_view(view))
     assert str(state) == rules.render_view(rules.view(state.partyrules_state, None))
     assert state.returns() == [0.0] * 4
     play_randomly(state, random.Random(1))
     winners = rules.outcome(state.partyrules_state).winners
-    assert state.returns() == [1.0 if p in winners else 0.0 for p in range(4)]
+    assert winners  # Dany always has a winner: ties split the win
+    assert state.returns() == [1.0 / len(winners) if p in winners else 0.0 for p in range(4)]
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
-    assert math.isclose(sum(state.returns()), len(winners))
+    assert math.isclose(sum(state.returns()), 1.0)

@@ -3,11 +3,21 @@
 :func:`register` (idempotent) registers every game of :data:`partyrules.GAMES` with
 ``pyspiel`` (or one :class:`~partyrules.Game` given to it);
 ``pyspiel.load_game("partyrules_dany", {"players": 5})`` then loads one. The parameters
-are ``players`` (default: the game's ``min_players``), ``seed`` (default 0), for a game
-with simultaneous steps ``turn_based`` (default False), and every ``Config`` field whose
-default is a bool, an int or a str; a field that defaults to ``None`` and holds an ``int``
-otherwise (Dany's ``idea_cards``, Hollywood's ``first_distributor``) is an int parameter
-where ``-1`` means ``None``.
+are ``players`` (default: the game's ``min_players``), ``seed`` and ``deals`` (the deal,
+below), ``reward`` (``"win"``, ``"score"`` or ``"shaped"``:
+:mod:`partyrules.adapters.rewards`), ``preset`` (one of ``Game.presets``, e.g.
+``"tiny"``: :func:`config_of`), for a game with simultaneous steps ``turn_based``
+(default False), and every ``Config`` field whose default is a bool, an int or a str; a
+field that defaults to ``None`` and holds an ``int`` otherwise (Dany's ``idea_cards``,
+Hollywood's ``first_distributor``) is an int parameter where ``-1`` means ``None``.
+
+**The deal is chance.** A game starts at a chance node whose outcomes are the seeds
+``0`` to ``deals - 1`` (default :data:`DEFAULT_DEALS`), uniformly; outcome ``s`` is the
+rules' ``setup`` from seed ``s``, and the adapter's race draws follow from ``s`` too, so
+it is the very game that ``seed=s`` loads. Every later draw of the rules (a deck, a die)
+comes from the rng the partyrules state carries, seeded by the deal: to a solver the
+deal is the only chance event. ``seed`` from 0 loads that one deal, without a chance
+node (``DETERMINISTIC``).
 
 Everything comes from the game's :class:`~partyrules.Game` record:
 
@@ -15,19 +25,22 @@ Everything comes from the game's :class:`~partyrules.Game` record:
   step is one joint action of every seat (a seat that is not pending plays the no-op id
   0). With ``turn_based=True`` it is ``SEQUENTIAL`` instead: the pending seats of a
   simultaneous step decide one after another, lowest seat first (their choices commute
-  and each view hides the others' choices), so sequential algorithms (MCTS, ISMCTS)
-  play it. A game without simultaneous steps is ``SEQUENTIAL``.
+  and each view hides the others' choices), so sequential algorithms (MCTS, ISMCTS,
+  MCCFR) play it. A game without simultaneous steps is ``SEQUENTIAL``.
 * **Action ids and tensors.** A game with an encoding (``Game.encoding``) has its fixed
   ids (``num_distinct_actions`` is ``num_actions(config)``) and provides observation and
   information-state tensors (the encoding's tensor of the seat's view). A game without
   one has per-decision ids (the index in ``legal_actions``, at most
   :data:`~partyrules.adapters.driver.DEFAULT_ACTION_BOUND`) and strings only.
+* **Information states.** ``information_state_string`` is a 32-digit key, a digest of
+  the seat's view and the turn, which tabular solvers store;
+  ``information_state_text`` is the readable form.
 * **Length.** ``max_game_length`` is ``Game.max_decisions(config)``
-  (:func:`max_game_length`).
+  (:func:`max_game_length`); the deal is not a decision.
 
 The turn model is :mod:`partyrules.adapters.driver`'s: the table's rulings are applied
 automatically when only the table may act, and a race gives the turn to one racing seat
-drawn with the adapter's own rng (seeded from ``seed``).
+drawn with the adapter's own rng (seeded from the deal's seed).
 
 >>> import pyspiel
 >>> import partyrules
@@ -36,34 +49,48 @@ drawn with the adapter's own rng (seeded from ``seed``).
 >>> game.max_game_length() == max_game_length(game.partyrules_game, game.config)
 True
 >>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes()) == DEFAULT_DEALS
+(True, True)
+>>> state.apply_action(42)
+>>> state.partyrules_state == game.partyrules_game.setup(game.config, 42)
+True
 >>> state.current_player(), len(state.legal_actions())
 (0, 1)
 """
 
 from __future__ import annotations
 
+import hashlib
+import marshal
 import math
 import random
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from cattrs.gen import make_dict_unstructure_fn, override
 from numpy.typing import NDArray
 
 from partyrules.adapters import driver
+from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import GAMES, AnyGame
 from partyrules.core.rng import Rng
-from partyrules.core.serialize import dumps
+from partyrules.core.serialize import converter, dumps
 
 __all__ = [
+    "DEALS",
+    "DEFAULT_DEALS",
     "NONE_SENTINEL",
     "NO_OP",
     "PREFIX",
+    "PRESET",
     "RACE_SALT",
+    "REWARD",
+    "SEED",
     "TURN_BASED",
     "GameTooLong",
     "PartyRulesGame",
@@ -92,6 +119,53 @@ NO_OP = 0
 TURN_BASED = "turn_based"
 """The parameter of a game with simultaneous steps that loads it with ``SEQUENTIAL``
 dynamics: the pending seats of a simultaneous step decide one after another."""
+
+SEED = "seed"
+"""The parameter that fixes the deal: ``-1`` (the default) starts the game at a chance
+node that draws the deal; a seed from 0 loads that one deal, with no chance node."""
+
+DEALS = "deals"
+"""The parameter that says how many deals the chance node draws from: seeds ``0`` to
+``deals - 1``, uniformly (ignored when ``seed`` fixes the deal)."""
+
+DEFAULT_DEALS = 10_000
+"""The default of ``deals``: more deals than a learner plays episodes in a typical run,
+few enough that listing the chance outcomes costs little at every episode's start."""
+
+REWARD = "reward"
+"""The parameter that says what the seats are paid: ``"win"`` (the default),
+``"score"`` or ``"shaped"`` (:mod:`partyrules.adapters.rewards`)."""
+
+PRESET = "preset"
+"""The parameter that starts from one of the game's presets (``Game.presets``, e.g.
+``"tiny"``); ``""`` (the default): from the ``Config``'s defaults."""
+
+_DEAL_KEY = hashlib.blake2b(b"the deal", digest_size=16).hexdigest()
+"""Every seat's information-state key at the chance node: nobody knows anything yet."""
+
+_KEY_FORMAT = 2
+"""The ``marshal`` format of the bytes a key digests: format 2 writes a value the same
+way whatever objects hold it (later formats share repeated objects by reference, so
+equal views could give different bytes)."""
+
+_VIEW_DATA: dict[type, Callable[[Any], Any]] = {}
+"""Per view class, the canonical plain data of a view without its config (cattrs, with
+the serializer's hooks: sets sorted, unions tagged)."""
+
+
+def _view_key(turn_line: str, view: Any) -> str:
+    """The digest of the turn line and the view's canonical data (its config left out: a
+    loaded game has one)."""
+    kind = type(view)
+    data_of = _VIEW_DATA.get(kind)
+    if data_of is None:
+        if attrs.has(kind) and "config" in attrs.fields_dict(kind):
+            data_of = make_dict_unstructure_fn(kind, converter, config=override(omit=True))
+        else:
+            data_of = converter.unstructure
+        _VIEW_DATA[kind] = data_of
+    payload = marshal.dumps((turn_line, data_of(view)), _KEY_FORMAT)
+    return hashlib.blake2b(payload, digest_size=16).hexdigest()
 
 
 class GameTooLong(PartyRulesError):
@@ -129,12 +203,13 @@ def parameters(game: AnyGame) -> dict[str, bool | int | str]:
     >>> import partyrules
     >>> dany = partyrules.get_game("dany")
     >>> {name: value for name, value in parameters(dany).items() if name != TURN_BASED}
-    {'players': 3, 'seed': 0, 'danys_reason': False, 'first_active': 0,
-     'memory_cards': 30, 'idea_cards': -1}
+    {'players': 3, 'seed': -1, 'deals': 10000, 'reward': 'win', 'preset': '',
+     'danys_reason': False, 'first_active': 0, 'memory_cards': 30, 'idea_cards': -1}
     >>> (TURN_BASED in parameters(dany)) == dany.simultaneous_steps
     True
     """
-    spec: dict[str, bool | int | str] = {"players": game.min_players, "seed": 0}
+    spec: dict[str, bool | int | str] = {"players": game.min_players, SEED: NONE_SENTINEL,
+                                         DEALS: DEFAULT_DEALS, REWARD: "win", PRESET: ""}
     if game.simultaneous_steps:
         spec[TURN_BASED] = False
     for name, default, _ in _exposed(game):
@@ -143,12 +218,21 @@ def parameters(game: AnyGame) -> dict[str, bool | int | str]:
 
 
 def config_of(game: AnyGame, params: Mapping[str, Any]) -> Any:
-    """The ``Config`` that OpenSpiel parameters stand for (missing ones take their
-    defaults); :class:`InvalidConfig` names the OpenSpiel game and the problem.
+    """The ``Config`` that OpenSpiel parameters stand for; :class:`InvalidConfig` names
+    the OpenSpiel game and the problem.
+
+    Without ``preset``, a missing parameter takes the ``Config``'s default. With
+    ``preset`` (a name in ``game.presets``) every field starts from that preset, and a
+    parameter overrides its field only when its value differs from the parameter's
+    default (OpenSpiel fills every parameter in with its default before the game sees
+    it, so a default cannot be told from a value given).
 
     >>> import partyrules
     >>> config_of(partyrules.get_game("dany"), {"players": 5, "danys_reason": True}).danys_reason
     True
+    >>> tiny = config_of(partyrules.get_game("dany"), {"preset": "tiny", "players": 4})
+    >>> tiny.players, tiny.deck_sizes()
+    (4, (7, 1))
     """
     label = short_name(game)
     known = parameters(game)
@@ -156,18 +240,47 @@ def config_of(game: AnyGame, params: Mapping[str, Any]) -> Any:
     if unknown:
         raise InvalidConfig(f"{label}: unknown parameter(s) {', '.join(unknown)}; "
                             f"known: {', '.join(known)}")
+    base = _preset(game, params.get(PRESET, ""))
     kwargs: dict[str, Any] = {}
+    if base is not None:  # the fields no parameter reaches (a deck) come from the preset
+        kwargs = {field.name: getattr(base, field.name)
+                  for field in attrs.fields(game.Config)[1:]}
     for name, default, sentinel in _exposed(game):
         value = params.get(name, default)
         if type(value) is not type(default):
             raise InvalidConfig(f"{label}: parameter {name} must be a "
                                 f"{type(default).__name__}, not {value!r}")
-        kwargs[name] = None if sentinel and value == NONE_SENTINEL else value
+        if base is None or value != default:
+            kwargs[name] = None if sentinel and value == NONE_SENTINEL else value
     players = params.get("players", game.min_players)
+    if base is not None and players == game.min_players:
+        players = base.players
     try:
         return game.Config(players=players, **kwargs)
     except (InvalidConfig, TypeError, ValueError) as error:
         raise InvalidConfig(f"{label}: {error}") from error
+
+
+def _preset(game: AnyGame, name: Any) -> Any:
+    """The preset ``name`` of ``game`` (None for ``""``); :class:`InvalidConfig` for a
+    name the game does not declare."""
+    if name == "":
+        return None
+    if not isinstance(name, str) or name not in game.presets:
+        known = ", ".join(map(repr, sorted(game.presets))) or "none"
+        raise InvalidConfig(f"{short_name(game)}: no preset called {name!r}; known: {known}")
+    return game.presets[name]
+
+
+def _effective(game: AnyGame, config: Any, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Every parameter of a loaded game, the Config's fields as the game plays them (what
+    ``get_parameters`` and the game's string say, so that loading them again gives the
+    same game)."""
+    effective = {**parameters(game), **params, "players": config.players}
+    for name, _, sentinel in _exposed(game):
+        value = getattr(config, name)
+        effective[name] = NONE_SENTINEL if sentinel and value is None else value
+    return effective
 
 
 def max_game_length(game: AnyGame, config: Any, *, turn_based: bool = False) -> int:
@@ -202,7 +315,8 @@ def _player_range(game: AnyGame) -> tuple[int, int]:
     return min(counts), max(counts)
 
 
-def _game_type(game: AnyGame, *, turn_based: bool = False) -> Any:
+def _game_type(game: AnyGame, *, turn_based: bool = False, dealt: bool = True,
+               reward: RewardMode = "win") -> Any:
     low, high = _player_range(game)
     dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS
                 if game.simultaneous_steps and not turn_based
@@ -212,12 +326,15 @@ def _game_type(game: AnyGame, *, turn_based: bool = False) -> Any:
         short_name=short_name(game),
         long_name=f"partyrules {game.title}",
         dynamics=dynamics,
-        # Every shuffle, deal and race draw follows from the ``seed`` parameter: a loaded
-        # game has no chance nodes and no rng of its own, so OpenSpiel can serialize it.
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        # The one chance node is the deal: every later shuffle, draw and race follows
+        # from the drawn seed (the rules' own rng lives in the state), so a state
+        # serializes without an rng. A fixed ``seed`` leaves no chance node at all.
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if dealt
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        reward_model=(pyspiel.GameType.RewardModel.REWARDS if reward == "shaped"
+                      else pyspiel.GameType.RewardModel.TERMINAL),
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
@@ -251,11 +368,35 @@ class _Table:
     config: Any
     params: dict[str, Any]
     seed: int
+    """The fixed deal's seed, or :data:`NONE_SENTINEL`: the deal is a chance node."""
     bound: int
     turn_based: bool
     num_actions: int
     shape: tuple[int, ...] | None
     """The observation tensor's shape, or None for a game without an encoding."""
+    deals: int
+    """How many deals the chance node draws from (seeds ``0 .. deals - 1``)."""
+    reward: RewardMode
+    dealt: dict[int, _Position] = attrs.field(factory=dict, eq=False, repr=False)
+    """The initial positions of the deals drawn lately, by seed (a solver deals the same
+    few seeds at every iteration; setting a game up costs more than a step)."""
+
+    @property
+    def chance(self) -> bool:
+        """True when the game starts at the chance node that draws the deal."""
+        return self.seed == NONE_SENTINEL
+
+    def deal(self, seed: int) -> _Position:
+        """The settled initial position of the deal ``seed``: the rules' ``setup`` from
+        that seed, and the race rng from it too."""
+        position = self.dealt.get(seed)
+        if position is None:
+            if len(self.dealt) >= _DEALS_KEPT:
+                self.dealt.pop(next(iter(self.dealt)))  # the oldest first
+            position = _position(self, self.game.setup(self.config, seed),
+                                 Rng.from_seed(seed ^ RACE_SALT), 0, None)
+            self.dealt[seed] = position
+        return position
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self
@@ -266,19 +407,32 @@ class _Table:
         return _restored_table, (self.game.name, self.params)
 
 
+_DEALS_KEPT = 64
+"""How many dealt initial positions a loaded game keeps (:meth:`_Table.deal`)."""
+
+
 def _table_of(game: AnyGame, params: Mapping[str, Any]) -> _Table:
     """The shared part of a game loaded with ``params`` (checked, defaults filled in)."""
-    params = {**parameters(game), **params}
+    label = short_name(game)
     config = config_of(game, params)  # refuses turn_based for a game without simultaneous steps
+    params = _effective(game, config, params)
     turn_based = params.get(TURN_BASED, False)
+    seed, deals = params[SEED], params[DEALS]
     if type(turn_based) is not bool:
-        raise InvalidConfig(f"{short_name(game)}: parameter {TURN_BASED} must be a bool, "
+        raise InvalidConfig(f"{label}: parameter {TURN_BASED} must be a bool, "
                             f"not {turn_based!r}")
+    if type(seed) is not int or seed < NONE_SENTINEL:
+        raise InvalidConfig(f"{label}: parameter {SEED} is a seed from 0, or -1 for a deal "
+                            f"drawn at a chance node, not {seed!r}")
+    if type(deals) is not int or deals < 1:
+        raise InvalidConfig(f"{label}: parameter {DEALS} is a number of deals from 1, "
+                            f"not {deals!r}")
+    reward = check_reward_mode(game, params[REWARD])
     shape = (tuple(int(n) for n in game.encoding.observation_shape(config))
              if game.encoding is not None else None)
-    return _Table(game, config, params, int(params.get("seed", 0)),
+    return _Table(game, config, params, seed,
                   max_game_length(game, config, turn_based=turn_based), turn_based,
-                  driver.action_space_size(game, config), shape)
+                  driver.action_space_size(game, config), shape, deals, reward)
 
 
 @attrs.frozen(slots=True)
@@ -290,6 +444,10 @@ class _Position:
     rng: Rng
     turn: driver.Turn
     steps: int
+    rewards: tuple[float, ...]
+    """What each seat was paid for the step that led here (zeros after the deal)."""
+    returns: tuple[float, ...]
+    """What each seat was paid since the deal, the sum of every step's rewards."""
     cache: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """Strings, ids, actions and tensors computed once per position (clones share them)."""
 
@@ -297,7 +455,8 @@ class _Position:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _Position, (self.state, self.rng, self.turn, self.steps)  # not the cache
+        return _Position, (self.state, self.rng, self.turn, self.steps, self.rewards,
+                           self.returns)  # not the cache
 
     def numbered(self, game: AnyGame, seat: int) -> driver.Numbered[Any]:
         """``seat``'s legal actions by id (:func:`driver.numbered
@@ -321,7 +480,10 @@ class _Position:
         return self.cache[key]  # type: ignore[no-any-return]
 
 
-def _position(table: _Table, state: Any, rng: Rng, steps: int) -> _Position:
+def _position(table: _Table, state: Any, rng: Rng, steps: int,
+              before: _Position | None) -> _Position:
+    """The position once ``state`` is settled; ``before`` is the position the step left
+    (None for the deal), whose returns the step's rewards add to."""
     game = table.game
     if steps > table.bound:
         raise GameTooLong(f"{PREFIX}{game.name}: the game went past its max_game_length of "
@@ -334,7 +496,13 @@ def _position(table: _Table, state: Any, rng: Rng, steps: int) -> _Position:
                                 "game declares none (Game.simultaneous_steps)")
         if table.turn_based:  # the pending seats decide one after another
             turn = driver.Turn("sequential", turn.seats[:1])
-    return _Position(state, rng, turn, steps)
+    if before is None:
+        paid = returns = (0.0,) * table.config.players
+    else:
+        paid = step_rewards(game, before.state, state, table.reward)
+        returns = tuple(total + reward for total, reward in zip(before.returns, paid,
+                                                                strict=True))
+    return _Position(state, rng, turn, steps, paid, returns)
 
 
 class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -343,17 +511,19 @@ class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, game: AnyGame, params: Mapping[str, Any] | None = None) -> None:
         table = _table_of(game, dict(params or {}))
         self._table = table
-        self._initial: _Position | None = None
         info = pyspiel.GameInfo(
             num_distinct_actions=table.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=table.deals if table.chance else 0,
             num_players=table.config.players,
-            min_utility=0.0,
+            # "shaped" pays the win less the heuristic's standing at the deal (from 0 to 1)
+            min_utility=-1.0 if table.reward == "shaped" else 0.0,
             max_utility=1.0,
             utility_sum=None,
             max_game_length=table.bound,
         )
-        super().__init__(_game_type(game, turn_based=table.turn_based), info, table.params)
+        kind = _game_type(game, turn_based=table.turn_based, dealt=table.chance,
+                          reward=table.reward)
+        super().__init__(kind, info, table.params)
 
     @property
     def partyrules_game(self) -> AnyGame:
@@ -366,12 +536,10 @@ class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
         return self._table.config
 
     def new_initial_state(self) -> PartyRulesState:
-        """The settled initial state, dealt from the ``seed`` parameter."""
-        if self._initial is None:
-            table = self._table
-            self._initial = _position(table, table.game.setup(table.config, table.seed),
-                                      Rng.from_seed(table.seed ^ RACE_SALT), 0)
-        return PartyRulesState(self, self._table, self._initial)
+        """The chance node that draws the deal; with a fixed ``seed``, the settled initial
+        state of that deal."""
+        table = self._table
+        return PartyRulesState(self, table, None if table.chance else table.deal(table.seed))
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: Mapping[str, Any] | None = None) -> _Observer:
@@ -397,9 +565,13 @@ class _Observer:
             self.dict = {"observation": self.tensor.reshape(table.shape)}
 
     def set_from(self, state: PartyRulesState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s tensor (nothing without an encoding)."""
+        """Fill :attr:`tensor` with ``player``'s tensor (nothing without an encoding;
+        zeros at the chance node, before anyone sees anything)."""
         if self.tensor is not None:
-            self.tensor[:] = state._position.tensor(self._game, int(player))
+            if state._position is None:
+                self.tensor.fill(0.0)
+            else:
+                self.tensor[:] = state._position.tensor(self._game, int(player))
 
     def string_from(self, state: PartyRulesState, player: int) -> str:
         """The information-state or observation string of ``player``."""
@@ -409,26 +581,39 @@ class _Observer:
 
 
 class PartyRulesState(pyspiel.State):  # type: ignore[misc]
-    """A settled partyrules state as a ``pyspiel.State``."""
+    """A settled partyrules state as a ``pyspiel.State``, or the chance node that draws
+    the deal (a game without a fixed ``seed`` starts there)."""
 
-    def __init__(self, game: PartyRulesGame, table: _Table, position: _Position) -> None:
+    def __init__(self, game: PartyRulesGame, table: _Table,
+                 position: _Position | None) -> None:
         super().__init__(game)
         self._table = table
         self._position = position
 
     @property
     def partyrules_state(self) -> Any:
-        """The partyrules state (settled: the table's automatic rulings applied)."""
-        return self._position.state
+        """The partyrules state (settled: the table's automatic rulings applied); None
+        at the chance node, before the deal."""
+        return None if self._position is None else self._position.state
 
     @property
-    def turn(self) -> driver.Turn:
+    def turn(self) -> driver.Turn | None:
         """Who decides next, as :func:`partyrules.adapters.driver.next_turn` says (one
-        seat at a time in a ``turn_based`` game)."""
-        return self._position.turn
+        seat at a time in a ``turn_based`` game); None at the chance node."""
+        return None if self._position is None else self._position.turn
+
+    def _dealt(self) -> _Position:
+        """The position, for what only a dealt state has."""
+        if self._position is None:
+            raise IllegalAction("the deal is a chance node: apply one of its "
+                                "chance_outcomes() first")
+        return self._position
 
     def current_player(self) -> int:
-        """The deciding seat, ``PlayerId.SIMULTANEOUS`` or ``PlayerId.TERMINAL``."""
+        """The deciding seat, ``PlayerId.CHANCE`` before the deal,
+        ``PlayerId.SIMULTANEOUS`` or ``PlayerId.TERMINAL``."""
+        if self._position is None:
+            return int(pyspiel.PlayerId.CHANCE)
         turn = self._position.turn
         if turn.kind == "terminal":
             return int(pyspiel.PlayerId.TERMINAL)
@@ -436,7 +621,17 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return turn.seats[0]
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals: every seed from 0 to ``deals - 1``, each with probability
+        ``1 / deals``."""
+        deals = self._table.deals
+        if self._position is not None:
+            raise IllegalAction("only the deal is a chance node")
+        return list(zip(range(deals), [1.0 / deals] * deals, strict=True))
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._position is None:  # the deal: its outcomes are chance_outcomes()
+            return []
         turn = self._position.turn
         if player in turn.seats:
             return list(self._position.numbered(self._table.game, player))
@@ -445,10 +640,18 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _advance(self, state: Any) -> None:
-        position = self._position
-        self._position = _position(self._table, state, position.rng, position.steps + 1)
+        position = self._dealt()
+        self._position = _position(self._table, state, position.rng, position.steps + 1,
+                                   position)
 
     def _apply_action(self, action: int) -> None:
+        if self._position is None:
+            seed = int(action)
+            if not 0 <= seed < self._table.deals:
+                raise IllegalAction(f"the deal is a seed from 0 to {self._table.deals - 1}, "
+                                    f"not {action!r}")
+            self._position = self._table.deal(seed)
+            return
         turn = self._position.turn
         if turn.kind != "sequential":
             raise IllegalAction(f"no single seat decides at a {turn.kind} step")
@@ -457,10 +660,11 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
                                  position.action(game, turn.seats[0], int(action))))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        turn = self._position.turn
+        position = self._dealt()
+        turn = position.turn
         if turn.kind != "simultaneous":
             raise IllegalAction(f"no joint action is due at a {turn.kind} step")
-        game, position = self._table.game, self._position
+        game = self._table.game
         chosen = [position.action(game, seat, int(actions[seat])) for seat in turn.seats]
         state = position.state
         for action in chosen:  # in seat order; the choices commute
@@ -468,6 +672,8 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         self._advance(state)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if self._position is None:
+            return f"deal {action}"
         turn, position = self._position.turn, self._position
         if turn.kind == "simultaneous" and player not in turn.seats and action == NO_OP:
             return f"#{NO_OP} seat {player} waits (not pending)"
@@ -483,11 +689,38 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         return str(cache[key])
 
     def _turn_line(self) -> str:
-        turn = self._position.turn
+        turn = self._dealt().turn
         return f"{turn.kind}: {' '.join(map(str, turn.seats))}".rstrip()
 
+    def _deal_text(self) -> str:
+        return f"chance: the deal, a seed from 0 to {self._table.deals - 1}"
+
     def information_state_string(self, player: int | None = None) -> str:
-        """Who decides next, then ``partyrules.dumps`` of the seat's view."""
+        """The seat's information-state key: 32 hex digits, a BLAKE2b digest of who
+        decides next and the canonical data of the seat's view (its config left out: a
+        loaded game has one). Two states give a seat the same key exactly when they give
+        it the same view and the same turn (up to a digest collision, which at 128 bits
+        no table of infosets meets), so tabular solvers key their tables with it.
+
+        The view is what the rules let the seat remember, not a perfect-recall history:
+        see :meth:`information_state_text` for the readable form, and the docs'
+        "Information states" for what that means for solvers.
+        """
+        if self._position is None:
+            return _DEAL_KEY
+        seat = self.current_player() if player is None else int(player)
+        key = ("key", seat)
+        cache = self._position.cache
+        if key not in cache:
+            view = self._table.game.view(self._position.state, seat)
+            cache[key] = _view_key(self._turn_line(), view)
+        return str(cache[key])
+
+    def information_state_text(self, player: int | None = None) -> str:
+        """The information state for people: who decides next, then ``partyrules.dumps``
+        of the seat's view (what :meth:`information_state_string` digests)."""
+        if self._position is None:
+            return self._deal_text()
         seat = self.current_player() if player is None else int(player)
         key = ("info", seat)
         cache = self._position.cache
@@ -498,6 +731,8 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
 
     def observation_string(self, player: int | None = None) -> str:
         """Who decides next, then the seat's view as ``render_view`` shows it."""
+        if self._position is None:
+            return self._deal_text()
         seat = self.current_player() if player is None else int(player)
         key = ("observation", seat)
         cache = self._position.cache
@@ -515,31 +750,46 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         All the randomness comes from one draw of ``probability_sampler`` (a callable
         giving a float in [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``), so a seeded
         sampler gives the same worlds every run. OpenSpiel's ``ISMCTSBot`` samples its
-        worlds with it.
+        worlds with it. At the chance node nobody knows anything yet: a copy.
+
+        The world drawn is any the rules allow, not only one of the ``deals`` seeds.
         """
+        if self._position is None:
+            return self.clone()  # type: ignore[no-any-return]
         draw = float(probability_sampler())
         rng = random.Random(int(draw * 2**53))
         position = self._position
         state = self._table.game.determinize(position.state, int(player_id), rng)
         sampled = self.clone()
         sampled._position = _Position(state, Rng.from_seed(rng.getrandbits(64)),
-                                      position.turn, position.steps)
+                                      position.turn, position.steps, position.rewards,
+                                      position.returns)
         return sampled  # type: ignore[no-any-return]
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self._position.turn.kind == "terminal"
+        return self._position is not None and self._position.turn.kind == "terminal"
+
+    def rewards(self) -> list[float]:
+        """What each seat was paid for the last step, by the ``reward`` parameter
+        (:mod:`partyrules.adapters.rewards`): with ``"win"`` and ``"score"`` only the
+        step that ends the game pays; ``"shaped"`` pays every step."""
+        if self._position is None:
+            return [0.0] * self._table.config.players
+        return list(self._position.rewards)
 
     def returns(self) -> list[float]:
-        """1.0 for each winner and 0.0 for the other seats at the end; zeros before."""
-        players = self._table.config.players
-        if not self.is_terminal():
-            return [0.0] * players
-        winners = self._table.game.outcome(self._position.state).winners
-        return [1.0 if seat in winners else 0.0 for seat in range(players)]
+        """What each seat was paid since the deal: the sum of every step's
+        :meth:`rewards`, so the final payoff at the end (``"win"``: an equal share of 1
+        for each winner, 0 for the others and for everyone in a game cut short)."""
+        if self._position is None:
+            return [0.0] * self._table.config.players
+        return list(self._position.returns)
 
     def __str__(self) -> str:
         """The spectator's view, as ``render_view`` shows it."""
+        if self._position is None:
+            return self._deal_text()
         cache = self._position.cache
         if "spectator" not in cache:
             game = self._table.game

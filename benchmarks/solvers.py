@@ -1,0 +1,208 @@
+"""How far OpenSpiel's tabular solvers get on each game's ``preset="tiny"``.
+
+Usage::
+
+    python benchmarks/solvers.py [--seconds 60] [--game NAME]... [--nash-iterations 200]
+
+For every game, external-sampling MCCFR (``open_spiel.python.algorithms.
+external_sampling_mccfr``) runs on ``preset="tiny"`` (``turn_based`` for a game with
+simultaneous steps, which MCCFR needs; the deal a chance node over the default
+``deals``) for ``--seconds`` seconds, in a process of its own: an iteration still under
+way when the time is up is cut off and not counted. The table gives the iterations
+done, the information sets stored, the nodes visited a second (an iteration walks every
+action of the updating seat, one sampled action of the others), the growth of the
+process's peak memory, and an estimate of the leaves one iteration walks (Knuth's
+estimate from random playouts: the product of the updating seat's numbers of legal
+actions along a playout, averaged, summed over the seats), which says why an iteration
+finishes or not.
+
+Then ``exploitability.nash_conv`` is computed on the smallest config it walks whole,
+When I Dream's ``preset="one_card"`` over a few deals: for the uniform policy and for
+MCCFR's average policy after ``--nash-iterations`` iterations, with the size of the
+game tree.
+
+Prints Markdown tables. Times are wall-clock on whatever else the machine runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import resource
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from types import FrameType
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from open_spiel.python import policy as policy_lib  # type: ignore[import-not-found, import-untyped, unused-ignore]
+from open_spiel.python.algorithms import (  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    exploitability,
+    external_sampling_mccfr,
+)
+
+import partyrules
+from partyrules.adapters import openspiel
+
+openspiel.register()
+
+NASH_GAME = "when_i_dream"
+NASH_PRESET = "one_card"
+NASH_DEALS = 4
+"""The config ``nash_conv`` walks whole: its tree, times the deals, stays small."""
+
+
+class TimeUp(Exception):
+    """The time budget ran out in the middle of an iteration."""
+
+
+class CountingSolver(external_sampling_mccfr.ExternalSamplingSolver):  # type: ignore[misc]
+    """External sampling MCCFR that counts the nodes it visits."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.nodes = 0
+
+    def _update_regrets(self, state: Any, player: int) -> float:
+        self.nodes += 1
+        return super()._update_regrets(state, player)  # type: ignore[no-any-return]
+
+
+def tiny_params(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of a game's tiny preset, as MCCFR needs them."""
+    params: dict[str, Any] = {"preset": "tiny"}
+    if partyrules.get_game(name).simultaneous_steps:
+        params[openspiel.TURN_BASED] = True
+    return params
+
+
+def estimated_leaves(game: Any, playouts: int = 30) -> float:
+    """log10 of the leaves one ES iteration walks, estimated from random playouts."""
+    rng = random.Random(0)
+    players = game.num_players()
+    products: list[list[float]] = []
+    for _ in range(playouts):
+        state = game.new_initial_state()
+        logs = [0.0] * players
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+                continue
+            legal = state.legal_actions()
+            logs[state.current_player()] += math.log10(len(legal))
+            state.apply_action(rng.choice(legal))
+        products.append(logs)
+    top = max(max(logs) for logs in products)
+    total = sum(statistics.mean(10 ** (logs[seat] - top) for logs in products)
+                for seat in range(players))
+    return top + math.log10(total)
+
+
+def rss_mb() -> float:
+    """The peak resident memory of this process so far, in MB (Linux: ru_maxrss in kB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def measure(name: str, seconds: float) -> dict[str, Any]:
+    """MCCFR on ``name``'s tiny preset for ``seconds`` (this process only)."""
+    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)),
+                             tiny_params(name))
+    leaves = estimated_leaves(game)
+    np.random.seed(0)  # the solver samples with NumPy's global generator
+    solver = CountingSolver(game)
+    before = rss_mb()
+
+    def time_up(signum: int, frame: FrameType | None) -> None:
+        raise TimeUp
+
+    signal.signal(signal.SIGALRM, time_up)
+    iterations, start = 0, time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        while True:
+            solver.iteration()
+            iterations += 1
+    except TimeUp:
+        pass
+    elapsed = time.perf_counter() - start
+    config = game.config
+    return {"game": name, "players": config.players, "iterations": iterations,
+            "seconds": elapsed, "infosets": len(solver._infostates),
+            "nodes_per_s": solver.nodes / elapsed, "memory_mb": rss_mb() - before,
+            "leaves_log10": leaves}
+
+
+def nash_conv_rows(iterations: int) -> list[str]:
+    """nash_conv of the uniform policy and of MCCFR's average policy on the smallest
+    config, with its tree size."""
+    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(NASH_GAME)),
+                             {"preset": NASH_PRESET, "deals": NASH_DEALS})
+    nodes = 0
+    stack = [game.new_initial_state()]
+    while stack:
+        state = stack.pop()
+        nodes += 1
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack += [state.child(outcome) for outcome, _ in state.chance_outcomes()]
+        else:
+            stack += [state.child(action) for action in state.legal_actions()]
+    start = time.perf_counter()
+    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
+    uniform_s = time.perf_counter() - start
+    np.random.seed(0)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    start = time.perf_counter()
+    for _ in range(iterations):
+        solver.iteration()
+    solve_s = time.perf_counter() - start
+    start = time.perf_counter()
+    learnt = exploitability.nash_conv(game, solver.average_policy())
+    learnt_s = time.perf_counter() - start
+    label = f"{NASH_GAME} `preset=\"{NASH_PRESET}\"`, `deals={NASH_DEALS}`"
+    return [
+        "| config | tree nodes | policy | nash_conv | seconds |",
+        "|---|---:|---|---:|---:|",
+        f"| {label} | {nodes:,} | uniform | {uniform:.3f} | {uniform_s:.1f} |",
+        f"| {label} | {nodes:,} | ES-MCCFR average, {iterations} iterations "
+        f"({solve_s:.1f} s) | {learnt:.3f} | {learnt_s:.1f} |",
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Measure every game (each in a process of its own) and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--game", action="append", choices=sorted(partyrules.GAMES))
+    parser.add_argument("--nash-iterations", type=int, default=200)
+    parser.add_argument("--one", help=argparse.SUPPRESS)  # a child process: one game
+    args = parser.parse_args(argv)
+    if args.one:
+        print(json.dumps(measure(args.one, args.seconds)))
+        return
+    print(f"External-sampling MCCFR, {args.seconds:.0f} s per game, `preset=\"tiny\"`:\n")
+    print("| game | players | iterations | iterations/s | nodes/s | infosets | "
+          "memory growth (MB) | leaves per iteration (est.) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name in args.game or sorted(partyrules.GAMES):
+        done = subprocess.run([sys.executable, __file__, "--one", name, "--seconds",
+                               str(args.seconds)], capture_output=True, text=True,
+                              check=True)
+        row = json.loads(done.stdout.strip().splitlines()[-1])
+        print(f"| {row['game']} | {row['players']} | {row['iterations']} | "
+              f"{row['iterations'] / row['seconds']:.2f} | {row['nodes_per_s']:,.0f} | "
+              f"{row['infosets']:,} | {row['memory_mb']:,.0f} | "
+              f"10^{row['leaves_log10']:.1f} |", flush=True)
+    print()
+    print("\n".join(nash_conv_rows(args.nash_iterations)))
+
+
+if __name__ == "__main__":
+    main()
