@@ -19,7 +19,9 @@ them for bots, through the match runner (:mod:`partyrules.core.match`):
   ``Game.simultaneous_steps``.
 
 Everything game-specific comes from the :class:`~partyrules.Game` record; no game is
-named here. **Action ids** come from the game's encoding (``Game.encoding``,
+named here. **Tensors** are the encoding's tensor of a seat's view
+(:func:`seat_tensor`: through the game's ``tensor_view`` where it declares one).
+**Action ids** come from the game's encoding (``Game.encoding``,
 :mod:`partyrules.core.encoding`) when it has one: fixed ids, the same move in every
 state, ``num_actions(config)`` of them. A game without an encoding gets per-decision
 ids: the index of the action in ``game.legal_actions(state, seat)``, which depends only
@@ -48,7 +50,7 @@ from typing import Any, Literal
 
 import attrs
 
-from partyrules.core.encoding import Numbered
+from partyrules.core.encoding import Numbered, seat_tensor
 from partyrules.core.encoding import numbered as numbered_by_encoding
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, AnyGame
@@ -69,6 +71,7 @@ __all__ = [
     "next_turn",
     "numbered",
     "numbered_actions",
+    "seat_tensor",
     "settle",
 ]
 

@@ -52,8 +52,20 @@ import attrs
 
 from partyrules.core.errors import IllegalAction
 
-__all__ = ["Encoding", "Numbered", "TensorWriter", "checked_id", "legal_ids", "number_actions",
-           "number_listing", "numbered", "observation_size"]
+__all__ = [
+    "Encoding",
+    "IdentityMemo",
+    "Numbered",
+    "TensorWriter",
+    "checked_id",
+    "in_id_order",
+    "legal_ids",
+    "number_actions",
+    "number_listing",
+    "numbered",
+    "observation_size",
+    "seat_tensor",
+]
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -120,6 +132,12 @@ class Encoding(Generic[C, S, A, V]):
     each float of the flat tensor can take by the encoding's definition and the rules'
     bounds (``math.inf`` where the rules set none), one entry per float; None when the
     game declares no bounds. Frameworks make their observation spaces of them."""
+    tensor_view: Callable[[S, int], V] | None = None
+    """``tensor_view(state, seat)``: a view equal to ``game.view(state, seat)`` in every
+    field ``observation_tensor`` reads, built faster by leaving out what a view holds
+    for people only (a summary the screen shows); None: the game's ``view``. Adapters
+    build tensors through it (:func:`seat_tensor`); the test kit's ``check_encoding``
+    compares the two tensors."""
     numbered: Callable[[S, int], Numbered[A]] | None = None
     """``numbered(state, seat)``: ``seat``'s legal actions by id, exactly what
     :func:`number_listing` gives (every action of ``legal_actions``, equal records,
@@ -161,14 +179,24 @@ def number_actions(state: S, actions: Iterable[A], action_id: Callable[[S, A], i
     Numbered(ids=(97, 98), actions=('a', 'b'))
     """
     listed = tuple(actions)
-    ids = [action_id(state, action) for action in listed]
+    return in_id_order(listed, [action_id(state, action) for action in listed], who)
+
+
+def in_id_order(actions: tuple[A, ...], ids: list[int], who: str = "a seat") -> Numbered[A]:
+    """``actions`` with their ``ids`` (one each, in the same order) as a
+    :class:`Numbered`, put in increasing id order; ``IllegalAction`` naming ``who`` if
+    two share an id.
+
+    >>> in_id_order(("b", "a"), [98, 97])
+    Numbered(ids=(97, 98), actions=('a', 'b'))
+    """
     if any(later <= earlier for earlier, later in pairwise(ids)):
         order = sorted(range(len(ids)), key=ids.__getitem__)
         ids = [ids[index] for index in order]
-        listed = tuple(listed[index] for index in order)
+        actions = tuple(actions[index] for index in order)
         if any(later == earlier for earlier, later in pairwise(ids)):
             raise IllegalAction(f"{who}: two legal actions share an id")
-    return Numbered(tuple(ids), listed)
+    return Numbered(tuple(ids), actions)
 
 
 def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:
@@ -177,6 +205,22 @@ def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:
     ``IllegalAction`` if the game has no encoding or two legal actions share an id.
     """
     return numbered(game, state, seat).ids
+
+
+def seat_tensor(game: Any, state: Any, seat: int) -> Sequence[float]:
+    """``seat``'s observation tensor in ``state``: the encoding's tensor of its view, or
+    of its ``tensor_view`` where the game declares one (the same floats, faster).
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("hollywood")
+    >>> state = game.setup(game.Config(players=3), 2)
+    >>> seat_tensor(game, state, 1) == game.encoding.observation_tensor(game.view(state, 1))
+    True
+    """
+    encoding = _encoding(game)
+    view = encoding.tensor_view(state, seat) if encoding.tensor_view is not None \
+        else game.view(state, seat)
+    return encoding.observation_tensor(view)
 
 
 def observation_size(game: Any, config: Any) -> int:
@@ -189,6 +233,53 @@ def _encoding(game: Any) -> Encoding[Any, Any, Any, Any]:
     if encoding is None:
         raise IllegalAction(f"{game.name} declares no encoding")
     return encoding
+
+
+K = TypeVar("K")
+R = TypeVar("R")
+
+
+class IdentityMemo(Generic[K, R]):
+    """Results of a pure function of one immutable object, remembered by the object's
+    identity: an encoder's section of a view's part that most states share (a state
+    keeps the same tuple of tables until one changes), or an action record's id where
+    the game hands out the same records. Hashing or comparing a large record would cost
+    about what recomputing it does; identity costs nothing. Each entry holds its object,
+    so an identity is never reused while remembered; past ``size`` entries the memo
+    starts again.
+
+    >>> memo = IdentityMemo(size=2)
+    >>> key = (1, 2)
+    >>> memo.get(key) is None
+    True
+    >>> memo.put(key, "three")
+    'three'
+    >>> memo.get(key)
+    'three'
+    >>> memo.get(tuple([1, 2])) is None   # equal, but another object
+    True
+    """
+
+    __slots__ = ("_entries", "_size")
+
+    def __init__(self, size: int = 4096) -> None:
+        self._entries: dict[int, tuple[K, R]] = {}
+        self._size = size
+
+    def get(self, key: K) -> R | None:
+        """The result remembered for this very object, or None."""
+        entry = self._entries.get(id(key))
+        if entry is not None and entry[0] is key:
+            return entry[1]
+        return None
+
+    def put(self, key: K, result: R) -> R:
+        """Remember ``result`` for ``key`` (the object itself) and return it."""
+        entries = self._entries
+        if len(entries) >= self._size:
+            entries.clear()
+        entries[id(key)] = (key, result)
+        return result
 
 
 def checked_id(action_id: int, size: int, what: str) -> int:

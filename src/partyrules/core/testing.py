@@ -451,7 +451,8 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
     """8. The game's encoding (:mod:`partyrules.core.encoding`), when it has one: every
     listed action has an id in the space, no two share one, and the id gives the action
     back (free text as the game's representative text); a seat's tensor has the declared
-    size, holds finite floats, lies within the encoding's ``observation_bounds`` when it
+    size, is the same through the encoding's ``tensor_view`` when it declares one, holds
+    finite floats, lies within the encoding's ``observation_bounds`` when it
     declares them, is the same for equal views (a view that went through JSON) and for the
     state ``determinize`` draws for that seat, and changes when the seat's view changes
     from one sampled state to the next."""
@@ -493,6 +494,10 @@ def check_encoding(game: AnyGame, pt: Playthrough, samples: int | None = 8) -> N
                                                  f"{tensor[outside]}, outside its bounds "
                                                  f"{bounds[0][outside]} to "
                                                  f"{bounds[1][outside]}")
+            if (encoding.tensor_view is not None and tuple(encoding.observation_tensor(
+                    encoding.tensor_view(state, seat))) != tensor):
+                raise _fail(game, pt, index, f"seat {seat}'s tensor_view gave another tensor "
+                                             "than its view")
             if tuple(encoding.observation_tensor(loads(dumps(view)))) != tensor:
                 raise _fail(game, pt, index, f"equal views of seat {seat} gave other tensors")
             drawn = game.view(game.determinize(state, seat, rng), seat)

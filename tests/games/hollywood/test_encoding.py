@@ -51,6 +51,7 @@ from partyrules.games.hollywood.encoding import (
     observation_tensor,
     stage_of,
     tensor_sections,
+    tensor_view,
 )
 from partyrules.games.hollywood.rules import max_decisions
 from partyrules.games.hollywood.state import (
@@ -109,6 +110,24 @@ def test_encoding_holds_over_random_games(games: int) -> None:
 def test_encoding_holds_at_every_state_of_a_game_with_every_expansion() -> None:
     config = Config(players=4, awards=True, scandals=True, festivals=True)
     testing.check_encoding(GAME, testing.play_random(GAME, config, 11), samples=None)
+
+
+def test_the_fast_paths_agree_at_every_state_of_a_game_with_every_expansion() -> None:
+    # What adapters use: the numbered listing and the view the tensor reads (the view
+    # but for the studio check of Stage 5, which no float holds).
+    config = Config(players=4, awards=True, scandals=True, festivals=True)
+    playthrough = testing.play_random(GAME, config, 12)
+    testing.check_numbered(GAME, playthrough)
+    producing = 0
+    for state in playthrough.states:
+        for seat in range(config.players):
+            fast = tensor_view(state, seat)
+            if isinstance(state.phase, Producing):
+                producing += 1
+                assert fast == attrs.evolve(GAME.view(state, seat), check=None)
+            else:
+                assert fast == GAME.view(state, seat)
+    assert producing > 40
 
 
 def test_the_game_declares_its_encoding_and_simultaneous_steps() -> None:

@@ -40,8 +40,10 @@ from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, checked_id
+from partyrules.core.encoding import Encoding, Numbered, checked_id, in_id_order
 from partyrules.core.errors import IllegalAction
+from partyrules.core.rules import check_seat
+from partyrules.games.hollywood import views
 from partyrules.games.hollywood.actions import (
     ACTION_TYPES,
     Action,
@@ -71,6 +73,7 @@ from partyrules.games.hollywood.crew import AGENT_TYPES
 from partyrules.games.hollywood.flow import SECOND_TEAM_TOKEN, WORTHLESS_TOKENS
 from partyrules.games.hollywood.integrity import catalog
 from partyrules.games.hollywood.production import FILMS, move_budget
+from partyrules.games.hollywood.rules import legal_actions
 from partyrules.games.hollywood.state import (
     BID_CARDS,
     MAX_WORTHLESS,
@@ -78,6 +81,7 @@ from partyrules.games.hollywood.state import (
     YEARS,
     Config,
     Play,
+    Producing,
     State,
     Studio,
     View,
@@ -96,11 +100,13 @@ __all__ = [
     "action_from_id",
     "action_id",
     "num_actions",
+    "numbered",
     "observation_bounds",
     "observation_shape",
     "observation_tensor",
     "stage_of",
     "tensor_sections",
+    "tensor_view",
 ]
 
 PLAY_STATUSES: tuple[str, ...] = (
@@ -206,8 +212,26 @@ def _teachable(kind: CardKind) -> bool:
         kind.kind == "crew" and bool(kind.genres))
 
 
-@lru_cache(maxsize=64)
+_RECENT: dict[int, tuple[Config, _Layout]] = {}
+"""The layouts of the configs in use by identity: hashing a config (what ``lru_cache``
+does) costs more than numbering an action. Each entry holds its config, so an id is
+never reused while it is in here."""
+
+
 def _layout(config: Config) -> _Layout:
+    """The index tables of ``config`` (cached: configs are frozen and hashable)."""
+    recent = _RECENT.get(id(config))
+    if recent is not None and recent[0] is config:
+        return recent[1]
+    table = _build_layout(config)
+    if len(_RECENT) >= 64:
+        _RECENT.clear()
+    _RECENT[id(config)] = (config, table)
+    return table
+
+
+@lru_cache(maxsize=64)
+def _build_layout(config: Config) -> _Layout:
     players = config.players
     kinds = config.deck().cards
     basic, star, worthless, second_team, festival = components(config)
@@ -343,6 +367,16 @@ def action_id(state: State, action: Action) -> int:
     return found
 
 
+def numbered(state: State, seat: int) -> Numbered[Action]:
+    """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them: the
+    rules list only actions of this config with plain fields, so each id is looked up
+    by its key at once, without :func:`action_id`'s checks of a stranger's action."""
+    ids, keys = _layout(state.config).ids, _KEYS
+    listed = tuple(legal_actions(state, seat))
+    return in_id_order(listed, [ids[type(action), keys[type(action)](action)]
+                                for action in listed], "Hollywood")
+
+
 def action_from_id(state: State, seat: int, action_id: int) -> Action:
     """The action ``action_id`` stands for, taken by ``seat``; ``IllegalAction`` for an
     id outside the config's space."""
@@ -363,6 +397,23 @@ def observation_shape(config: Config) -> tuple[int, ...]:
 def tensor_sections(config: Config) -> tuple[tuple[str, int], ...]:
     """``(name, width)`` of every section of ``config``'s tensor, in order."""
     return _layout(config).sections
+
+
+def tensor_view(state: State, seat: int) -> View:
+    """``view(state, seat)`` as the tensor reads it: in Stage 5 without the check of the
+    seat's studio (its films' problems and figures, for its screen: most of a Stage 5
+    view's cost), which no float holds. Elsewhere the view itself.
+
+    In Stage 5 a seat's view is the spectator's with its own hand, studio, packet, set
+    aside cards and log (no bid, pick, plan or star is pending then)."""
+    phase = state.phase
+    if not isinstance(phase, Producing):
+        return views.view(state, seat)
+    check_seat(state.config.players, seat, spectator=False)
+    studio = phase.studios[seat]
+    return attrs.evolve(views.view(state, None), seat=seat, hand=studio.hand, studio=studio,
+                        packet=state.packets[seat], set_aside=state.set_aside[seat],
+                        log=state.log[seat])
 
 
 def stage_of(view: View) -> int:
@@ -625,5 +676,7 @@ ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
     observation_bounds=observation_bounds,
+    tensor_view=tensor_view,
+    numbered=numbered,
 )
 """Hollywood's fixed action ids and observation tensors."""
