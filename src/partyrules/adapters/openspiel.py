@@ -475,7 +475,7 @@ class _Position:
         key = ("tensor", seat)
         if key not in self.cache:
             assert game.encoding is not None  # only games with tensors ask
-            values = game.encoding.observation_tensor(game.view(self.state, seat))
+            values = driver.seat_tensor(game, self.state, seat)
             self.cache[key] = np.asarray(values, dtype=np.float32)
         return self.cache[key]  # type: ignore[no-any-return]
 
