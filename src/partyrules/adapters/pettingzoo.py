@@ -322,13 +322,12 @@ class _Session:
         cached = self._cache.get(key)
         if cached is not None:
             return cached  # type: ignore[no-any-return]
-        view = self.game.view(self.state, seat)
         vector: NDArray[Any]
         if self.game.encoding is not None:
-            vector = np.asarray(self.game.encoding.observation_tensor(view), dtype=np.float32)
-            vector = vector.reshape(self.shape)
+            vector = np.asarray(driver.seat_tensor(self.game, self.state, seat),
+                                dtype=np.float32).reshape(self.shape)
         else:
-            data = dumps(view).encode("utf-8")
+            data = dumps(self.game.view(self.state, seat)).encode("utf-8")
             if len(data) > self.length:
                 raise ObservationOverflow(
                     f"{self.game.name}: seat {seat}'s view is {len(data)} bytes, more than "
