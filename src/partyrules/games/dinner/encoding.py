@@ -53,10 +53,11 @@ from __future__ import annotations
 
 from array import array
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, TensorWriter, checked_id
+from partyrules.core.encoding import Encoding, Numbered, checked_id, number_actions
 from partyrules.core.errors import IllegalAction
 from partyrules.games.dinner.actions import (
     Action,
@@ -70,7 +71,7 @@ from partyrules.games.dinner.actions import (
     StartTable,
     Unknown,
 )
-from partyrules.games.dinner.rules import max_total_score, max_turn
+from partyrules.games.dinner.rules import legal_actions, max_total_score, max_turn, to_act
 from partyrules.games.dinner.state import (
     MAX_PROPOSAL_POINTS,
     MAX_TABLE,
@@ -98,6 +99,7 @@ __all__ = [
     "action_id",
     "action_layout",
     "num_actions",
+    "numbered",
     "observation_bounds",
     "observation_shape",
     "observation_tensor",
@@ -263,6 +265,28 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"{kind.__name__} is not an action of {_TITLE}")
 
 
+_BALLOT_LISTINGS: dict[tuple[int, int, tuple[int, ...]], Numbered[Action]] = {}
+"""A voter's numbered ballots by (first ballot id, seat, proposal): every seat votes on
+each proposal, every subset of it, so a vote numbers them once."""
+
+
+def numbered(state: State, seat: int) -> Numbered[Action]:
+    """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them: a
+    voter's ballots (up to 64, a subset of the proposal each) are numbered once per
+    proposal and seat; the other listings, a few actions, one by one."""
+    phase = state.phase
+    if isinstance(phase, Voting) and seat in to_act(state):
+        key = (action_layout(state.config).ballot, seat, phase.proposed)
+        found = _BALLOT_LISTINGS.get(key)
+        if found is None:
+            if len(_BALLOT_LISTINGS) >= 4096:
+                _BALLOT_LISTINGS.clear()
+            found = _BALLOT_LISTINGS[key] = number_actions(
+                state, legal_actions(state, seat), action_id, _TITLE)
+        return found
+    return number_actions(state, legal_actions(state, seat), action_id, _TITLE)
+
+
 def action_from_id(state: State, seat: int, number: int) -> Action:
     """The action id ``number`` stands for, taken by ``seat``; ``IllegalAction`` for an
     id outside the space, and for a ballot id outside a vote or with a bit beyond the
@@ -344,7 +368,11 @@ class _TensorLayout:
     cards: int
     tables: int
     header: int
-    """The floats of the sections before the tables, written with a ``TensorWriter``."""
+    """The floats of the sections before the tables."""
+    header_zeros: bytes
+    """The header as float32 zeros (the encoder copies them and sets a few)."""
+    at: dict[str, int]
+    """The offset of each section of the header, by name."""
     zeros: bytes
     """The rest of the tensor (tables and card planes) as float32 zeros: it is mostly
     zeros, so the encoder copies these and sets the few entries that are not."""
@@ -373,12 +401,21 @@ def _tensor_layout(config: Config) -> _TensorLayout:
     slot_width = 3 + players
     planes = len(FLAG_PLANES)
     return _TensorLayout(
-        players=players, cards=cards, tables=tables, header=header, zeros=bytes(4 * body),
+        players=players, cards=cards, tables=tables, header=header,
+        header_zeros=bytes(4 * header), at=_header_offsets(sections[:-4]), zeros=bytes(4 * body),
         hand_scale=2.0 * hand_size(players), pile_scale=float(cards), slot_width=slot_width,
         table_values=tables * slot_width, flag_planes=tables * (slot_width + 3),
         value_planes=tables * (slot_width + 3) + (planes + 2 * players) * cards,
         known_plane=planes, last_rejected_plane=planes + players,
     )
+
+
+def _header_offsets(sections: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    offsets, start = {}, 0
+    for name, width in sections:
+        offsets[name] = start
+        start += width
+    return offsets
 
 
 def observation_shape(config: Config) -> tuple[int, ...]:
@@ -403,81 +440,86 @@ _CHAIRS = tuple((chair + 1) / MAX_TABLE for chair in range(MAX_TABLE))
 def observation_tensor(view: View) -> array[float]:
     """The flat observation tensor of ``view`` (layout: :func:`tensor_sections` and the
     game's page). A pure function of the view: what the seat may not know is blank in
-    the view, so it is blank here."""
+    the view, so it is blank here.
+
+    The header is a block of zeros with the view's few values set in place (writing its
+    19 small sections one by one through a ``TensorWriter`` cost more than the rest)."""
     layout = _tensor_layout(view.config)
-    players = layout.players
+    at, players = layout.at, layout.players
     phase = view.phase
-    writer = TensorWriter()
-    writer.one_hot(view.seat, players)
-    writer.multi_hot(view.to_act, players)
-    writer.one_hot(None if isinstance(phase, Over) else phase.active, players)
-    writer.one_hot(PHASES.index(type(phase)), len(PHASES))
+    head = array("f", layout.header_zeros)
+    if view.seat is not None:
+        head[at["seat"] + _within(view.seat, players)] = 1.0
+    for seat in view.to_act:
+        head[at["to act"] + _within(seat, players)] = 1.0
+    if not isinstance(phase, Over):
+        head[at["active"] + _within(phase.active, players)] = 1.0
+    head[at["phase"] + PHASES.index(type(phase))] = 1.0
     proposal: tuple[int, ...] = ()
     target: int | None = None
-    kind: int | None = None
     if isinstance(phase, (Inviting, Voting)):
         proposal = phase.invited if phase.deceased is None else (phase.deceased, *phase.invited)
         target = phase.table
         kind = 2 if phase.deceased is not None else 0 if target is None else 1
-    writer.one_hot(kind, len(PROPOSAL_KINDS))
-    writer.scalar(float(isinstance(phase, Voting) and phase.story != ""))
-    writer.scalar(float(isinstance(phase, Drawing) and phase.exchanged))
-    writer.multi_hot(view.voted, players)
-    writer.scalars(view.hand_sizes, players, layout.hand_scale)
-    writer.scalars(view.scores, players, SCORE_SCALE)
-    writer.scalar(view.pile_size, layout.pile_scale)
-    writer.scalar(view.turn, TURN_SCALE)
-    writer.scalar(view.dry_turns, players)
-    writer.scalar(float(view.config.no_screen_tables))
+        head[at["proposal kind"] + kind] = 1.0
+    head[at["story told"]] = float(isinstance(phase, Voting) and phase.story != "")
+    head[at["exchanged"]] = float(isinstance(phase, Drawing) and phase.exchanged)
+    for seat in view.voted:
+        head[at["voted"] + _within(seat, players)] = 1.0
+    start = at["hand sizes"]
+    for seat, size in enumerate(view.hand_sizes):
+        head[start + seat] = size / layout.hand_scale
+    start = at["scores"]
+    for seat, score in enumerate(view.scores):
+        head[start + seat] = score / SCORE_SCALE
+    head[at["pile size"]] = view.pile_size / layout.pile_scale
+    head[at["turn"]] = view.turn / TURN_SCALE
+    head[at["dry turns"]] = view.dry_turns / players
+    head[at["no screen tables"]] = float(view.config.no_screen_tables)
     last = view.last_vote
-    writer.scalar(float(last is not None))
-    writer.one_hot(None if last is None else last.seat, players)
-    writer.scalar(float(last is not None and last.accepted))
-    writer.scalar(0 if last is None else last.points, MAX_PROPOSAL_POINTS)
-    writer.one_hot(OVER_REASONS.index(phase.reason) if isinstance(phase, Over) else None,
-                   len(OVER_REASONS))
-    tensor = writer.finish(layout.header)
-    tensor.extend(_body(view, layout, proposal, target))
-    return tensor
+    if last is not None:
+        head[at["last vote held"]] = 1.0
+        head[at["last vote seat"] + _within(last.seat, players)] = 1.0
+        head[at["last vote accepted"]] = float(last.accepted)
+        head[at["last vote points"]] = last.points / MAX_PROPOSAL_POINTS
+    if isinstance(phase, Over):
+        head[at["over reason"] + OVER_REASONS.index(phase.reason)] = 1.0
+    head.extend(_body(view, layout, proposal, target))
+    return head
+
+
+def _within(seat: int, players: int) -> int:
+    """``seat`` if it is one of the ``players`` (a seat out of range would land in the
+    next section)."""
+    if not 0 <= seat < players:
+        raise IllegalAction(f"seat {seat} outside a section of {players}")
+    return seat
+
+
+_TABLE_BODIES: dict[int, tuple[Any, ...]] = {}
+"""Per tensor layout (by identity), the last tables written: the layout, the view's
+tables (consecutive states share the same tuple until a table changes) and the body
+holding them."""
+
+_PUBLIC_BODIES: dict[int, tuple[Any, ...]] = {}
+"""Per tensor layout (by identity), the last public body written: the layout, the parts
+of the view it was written from (the tables' body, the discard pile, the cards known in
+hands, the last vote: they change a few times a turn) and the body."""
 
 
 def _body(view: View, layout: _TensorLayout, proposal: tuple[int, ...],
           target: int | None) -> array[float]:
     """The tables and the card planes, one block of zeros set in place: besides 0/1 flags
     they hold scaled positions (a card's table, chair, place in the proposal), a few per
-    thousand floats, which ``TensorWriter`` has no sparse section for."""
-    body = array("f", layout.zeros)
-    cards, slots, width = layout.cards, layout.tables, layout.slot_width
-    suits = view.config.deck().suit_index
-    table_values = layout.table_values
+    thousand floats, which ``TensorWriter`` has no sparse section for. What every seat
+    sees and most states share comes from :func:`_public_body`."""
+    body = _public_body(view, layout)[:]
+    if target is not None:
+        body[target * layout.slot_width + 1] = 1.0
+    cards = layout.cards
     flag, value = layout.flag_planes, layout.value_planes
-    table_index = value + _TABLE_INDEX * cards
-    table_order = value + _TABLE_ORDER * cards
-    seated = flag + _SEATED * cards
-    for index, table in enumerate(view.tables):
-        base = index * width
-        if table.burial:
-            body[base] = 1.0
-        if index == target:
-            body[base + 1] = 1.0
-        if len(table.cards) < MAX_TABLE:
-            body[base + 2] = 1.0
-        body[base + 3 + table.host] = 1.0
-        base = table_values + 3 * index
-        body[base] = len(table.cards) / MAX_TABLE
-        body[base + 1] = len(table.stories) / MAX_TABLE
-        body[base + 2] = (len(table.cards) + len({suits[card] for card in table.cards})
-                          ) / MAX_PROPOSAL_POINTS
-        slot = (index + 1) / slots
-        for chair, card in enumerate(table.cards):
-            body[seated + card] = 1.0
-            body[table_index + card] = slot
-            body[table_order + card] = _CHAIRS[chair]
     plane = flag + _HAND * cards
     for card in view.hand:
-        body[plane + card] = 1.0
-    plane = flag + _DISCARD * cards
-    for card in view.discard:
         body[plane + card] = 1.0
     plane, positions = flag + _UNDER * cards, value + _UNDER_POSITION * cards
     for position, card in view.known_under:
@@ -498,11 +540,29 @@ def _body(view: View, layout: _TensorLayout, proposal: tuple[int, ...],
         plane = flag + _MY_REJECTS * cards
         for card in phase.ballots[view.seat] or ():
             body[plane + card] = 1.0
-    for seat, known in enumerate(view.known_in_hands):
+    return body
+
+
+def _public_body(view: View, layout: _TensorLayout) -> array[float]:
+    """The body with what every seat sees of the tables (but the join target), the
+    discard pile, the cards known in hands and the last vote (read only: :func:`_body`
+    copies it)."""
+    tables = _tables_body(view, layout)
+    discard, known_in_hands, last = view.discard, view.known_in_hands, view.last_vote
+    entry = _PUBLIC_BODIES.get(id(layout))
+    if (entry is not None and entry[0] is layout and entry[1] is tables
+            and entry[2] is discard and entry[4] is last
+            and (entry[3] is known_in_hands or entry[3] == known_in_hands)):
+        return entry[5]  # type: ignore[no-any-return]
+    body = tables[:]
+    cards, flag = layout.cards, layout.flag_planes
+    plane = flag + _DISCARD * cards
+    for card in discard:
+        body[plane + card] = 1.0
+    for seat, known in enumerate(known_in_hands):
         plane = flag + (layout.known_plane + seat) * cards
         for card in known:
             body[plane + card] = 1.0
-    last = view.last_vote
     if last is not None:
         plane = flag + _LAST_PROPOSED * cards
         for card in last.proposed:
@@ -514,6 +574,47 @@ def _body(view: View, layout: _TensorLayout, proposal: tuple[int, ...],
             plane = flag + (layout.last_rejected_plane + seat) * cards
             for card in ballot or ():
                 body[plane + card] = 1.0
+    if len(_PUBLIC_BODIES) >= 64:
+        _PUBLIC_BODIES.clear()
+    _PUBLIC_BODIES[id(layout)] = (layout, tables, discard, known_in_hands, last, body)
+    return body
+
+
+def _tables_body(view: View, layout: _TensorLayout) -> array[float]:
+    """The body with the tables alone: their flags (but the join target) and values,
+    and where each seated card sits (read only)."""
+    tables = view.tables
+    entry = _TABLE_BODIES.get(id(layout))
+    if entry is not None and entry[0] is layout and entry[1] is tables:
+        return entry[2]  # type: ignore[no-any-return]
+    body = array("f", layout.zeros)
+    cards, slots, width = layout.cards, layout.tables, layout.slot_width
+    suits = view.config.deck().suit_index
+    table_values = layout.table_values
+    value = layout.value_planes
+    table_index = value + _TABLE_INDEX * cards
+    table_order = value + _TABLE_ORDER * cards
+    seated = layout.flag_planes + _SEATED * cards
+    for index, table in enumerate(tables):
+        base = index * width
+        if table.burial:
+            body[base] = 1.0
+        if len(table.cards) < MAX_TABLE:
+            body[base + 2] = 1.0
+        body[base + 3 + table.host] = 1.0
+        base = table_values + 3 * index
+        body[base] = len(table.cards) / MAX_TABLE
+        body[base + 1] = len(table.stories) / MAX_TABLE
+        body[base + 2] = (len(table.cards) + len({suits[card] for card in table.cards})
+                          ) / MAX_PROPOSAL_POINTS
+        slot = (index + 1) / slots
+        for chair, card in enumerate(table.cards):
+            body[seated + card] = 1.0
+            body[table_index + card] = slot
+            body[table_order + card] = _CHAIRS[chair]
+    if len(_TABLE_BODIES) >= 64:
+        _TABLE_BODIES.clear()
+    _TABLE_BODIES[id(layout)] = (layout, tables, body)
     return body
 
 
@@ -551,5 +652,6 @@ ENCODING: Encoding[Config, State, Action, View] = Encoding(
     observation_shape=observation_shape,
     observation_tensor=observation_tensor,
     observation_bounds=observation_bounds,
+    numbered=numbered,
 )
 """Guess Who's Coming to Dinner's fixed action ids and observation tensors."""
