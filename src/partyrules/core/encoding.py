@@ -45,7 +45,6 @@ import math
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import pairwise
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -190,13 +189,13 @@ def in_id_order(actions: tuple[A, ...], ids: list[int], who: str = "a seat") -> 
     >>> in_id_order(("b", "a"), [98, 97])
     Numbered(ids=(97, 98), actions=('a', 'b'))
     """
-    if any(later <= earlier for earlier, later in pairwise(ids)):
+    ordered = sorted(ids)
+    if ordered != ids:
         order = sorted(range(len(ids)), key=ids.__getitem__)
-        ids = [ids[index] for index in order]
         actions = tuple(actions[index] for index in order)
-        if any(later == earlier for earlier, later in pairwise(ids)):
-            raise IllegalAction(f"{who}: two legal actions share an id")
-    return Numbered(tuple(ids), actions)
+    if len(set(ordered)) != len(ordered):
+        raise IllegalAction(f"{who}: two legal actions share an id")
+    return Numbered(tuple(ordered), actions)
 
 
 def legal_ids(game: Any, state: Any, seat: int) -> tuple[int, ...]:

@@ -36,11 +36,13 @@ True
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, checked_id
+from partyrules.core.encoding import Encoding, IdentityMemo, Numbered, checked_id, in_id_order
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import TABLE
 from partyrules.games.dany.actions import (
@@ -54,6 +56,7 @@ from partyrules.games.dany.actions import (
     Keep,
 )
 from partyrules.games.dany.cards import CHOICES, DANY, HAND, REASON
+from partyrules.games.dany.rules import legal_actions
 from partyrules.games.dany.state import SUCCESSES_TO_WIN, Config, State, View
 
 __all__ = [
@@ -64,6 +67,7 @@ __all__ = [
     "action_from_id",
     "action_id",
     "num_actions",
+    "numbered",
     "observation_bounds",
     "observation_shape",
     "observation_tensor",
@@ -109,8 +113,19 @@ class _Ids:
     players: int
 
 
-@lru_cache(maxsize=64)
+_IDS: IdentityMemo[Config, _Ids] = IdentityMemo(64)
+"""The id ranges of the configs in use, by identity: comparing configs (what
+``lru_cache`` does on every call) costs about what numbering an action does."""
+
+
 def _ids(config: Config) -> _Ids:
+    """The id ranges of ``config`` (built once per config)."""
+    found = _IDS.get(config)
+    return found if found is not None else _IDS.put(config, _build_ids(config))
+
+
+@lru_cache(maxsize=64)
+def _build_ids(config: Config) -> _Ids:
     memory = config.memory_cards
     players = config.players
     return _Ids(memory=memory, done=memory, decide=memory + 1,
@@ -157,6 +172,29 @@ def action_id(state: State, action: Action) -> int:
     if kind is ExplanationFailed:
         return ids.explanation_failed
     raise IllegalAction(f"Dany: {action!r} is not an action of the game")
+
+
+_LISTED_ID: dict[type, Callable[[_Ids, Any], int]] = {
+    Keep: lambda ids, action: action.card,
+    Done: lambda ids, action: ids.done,
+    Decide: lambda ids, action: ids.decide + action.word - 1,
+    Invalidate: lambda ids, action: ids.invalidate,
+    ConfirmReveal: lambda ids, action: ids.confirm,
+    ExplanationFailed: lambda ids, action: ids.explanation_failed,
+    Accuse: lambda ids, action: ids.accuse + action.target,
+}
+"""The id of an action the rules listed, by its type (what :func:`action_id` gives
+once it has checked that a stranger's action is well formed)."""
+
+
+def numbered(state: State, seat: int) -> Numbered[Action]:
+    """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them, in one
+    pass: the rules list well-formed actions of the config, so each id is read off its
+    type at once."""
+    ids = _ids(state.config)
+    listed = tuple(legal_actions(state, seat))
+    return in_id_order(listed, [_LISTED_ID[type(action)](ids, action) for action in listed],
+                       "Dany")
 
 
 def action_from_id(state: State, seat: int, action_id: int) -> Action:
@@ -219,8 +257,18 @@ _COUNTS = 9
 """turn, Memory pile, box, hand, creation, Idea deck, successes, failures, voided."""
 
 
-@lru_cache(maxsize=64)
+_SECTIONS: IdentityMemo[Config, _Sections] = IdentityMemo(64)
+"""The tensor sections of the configs in use, by identity (see :data:`_IDS`)."""
+
+
 def _sections(config: Config) -> _Sections:
+    """Where each section of ``config``'s tensor starts (built once per config)."""
+    found = _SECTIONS.get(config)
+    return found if found is not None else _SECTIONS.put(config, _build_sections(config))
+
+
+@lru_cache(maxsize=64)
+def _build_sections(config: Config) -> _Sections:
     """The layout of the tensor of ``config``: each section's start, in tensor order,
     with its width (``P`` seats, ``M`` Memory cards, ``W`` word lists)."""
     players = config.players
@@ -285,7 +333,7 @@ def observation_tensor(view: View) -> array[float]:
     creation is not encoded (the creation's cards and their order are)."""
     at = _sections(view.config)
     players = at.players
-    values = [0.0] * at.size
+    values = array("f", bytes(4 * at.size))
     seat = view.seat
     if seat is not None:
         values[at.seat + seat] = 1.0
@@ -340,7 +388,7 @@ def observation_tensor(view: View) -> array[float]:
         values[at.over_reason + OVER_REASONS.index(over.reason)] = 1.0
         for winner in over.winners:
             values[at.winners + winner] = 1.0
-    return array("f", values)
+    return values
 
 
 def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -357,6 +405,6 @@ def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, 
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
-    observation_bounds=observation_bounds,
+    observation_bounds=observation_bounds, numbered=numbered,
 )
 """Dany's fixed action ids and observation tensors (the game's ``encoding``)."""

@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, TensorWriter, checked_id
+from partyrules.core.encoding import Encoding, Numbered, checked_id, in_id_order
 from partyrules.core.errors import IllegalAction
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
@@ -74,6 +74,7 @@ from partyrules.games.dylan_dog.actions import (
 )
 from partyrules.games.dylan_dog.cards import FACES, MOST_DISTANCE, catalog
 from partyrules.games.dylan_dog.moves import CRYPT, GATE, RINGS, offers_left
+from partyrules.games.dylan_dog.rules import legal_actions
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -105,6 +106,7 @@ __all__ = [
     "action_id",
     "action_ranges",
     "num_actions",
+    "numbered",
     "observation_bounds",
     "observation_layout",
     "observation_shape",
@@ -293,6 +295,15 @@ def action_id(state: State, action: Action) -> int:
     return number
 
 
+def numbered(state: State, seat: int) -> Numbered[Action]:
+    """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them, in one
+    pass: the rules list only actions of the config's space, so each id is looked up at
+    once (the space's table fetched once, no check of a stranger's action)."""
+    ids = _space(state.config).ids
+    listed = tuple(legal_actions(state, seat))
+    return in_id_order(listed, [ids[action] for action in listed], "Dylan Dog")
+
+
 def action_from_id(state: State, seat: int, number: int) -> Action:
     """The action that id ``number`` stands for, taken by ``seat``; ``IllegalAction``
     for an id outside the space or a seat of no such table."""
@@ -408,6 +419,9 @@ class _Tables:
     deal: float
     nightmare_total: float
     dylan_total: float
+    zeros: bytes
+    """The tensor as float32 zeros (the encoder copies them and sets the hot flags and
+    the scalars)."""
 
 
 def _index(items: Sequence[Any]) -> Mapping[Any, int]:
@@ -457,6 +471,7 @@ def _tables(config: Config) -> _Tables:
         turn_scale=float(config.turn_limit or TURN_SCALE), deal=float(numbering.deal),
         nightmare_total=float(max(1, len(cards.nightmare))),
         dylan_total=float(max(1, cards.dylan_dog)),
+        zeros=bytes(4 * layout.size),
     )
 
 
@@ -550,14 +565,22 @@ def observation_tensor(view: View) -> array[float]:
         add(at["over_reason"] + tables.reasons[phase.reason])
         for seat in phase.winners:
             add(at["winners"] + offset[seat])
-    writer = TensorWriter()
-    writer.multi_hot(hot, tables.flags)
-    writer.scalar(view.turn, tables.turn_scale)
-    writer.scalars(view.crypt_sizes, len(view.crypt_sizes), tables.deal)
-    writer.scalar(view.nightmare_size, tables.nightmare_total)
-    writer.scalar(view.dylan_dog_size, tables.dylan_total)
-    writer.scalars((offers, most / MOST_DISTANCE, left / MOST_DISTANCE), 3)
-    return writer.finish(tables.size)
+    flags = tables.flags
+    if hot and (min(hot) < 0 or max(hot) >= flags):
+        raise IllegalAction(f"a flag outside the {flags} flags of the tensor")
+    values = array("f", tables.zeros)
+    for index in hot:
+        values[index] = 1.0
+    scalars = array("f", (view.turn / tables.turn_scale,
+                          *(size / tables.deal for size in view.crypt_sizes),
+                          view.nightmare_size / tables.nightmare_total,
+                          view.dylan_dog_size / tables.dylan_total,
+                          offers, most / MOST_DISTANCE, left / MOST_DISTANCE))
+    if flags + len(scalars) != tables.size:
+        raise IllegalAction(f"an observation tensor of {flags + len(scalars)} floats, "
+                            f"expected {tables.size}")
+    values[flags:] = scalars
+    return values
 
 
 def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -585,6 +608,6 @@ def observation_bounds(config: Config) -> tuple[tuple[float, ...], tuple[float, 
 ENCODING: Encoding[Config, State, Action, View] = Encoding(
     num_actions=num_actions, action_id=action_id, action_from_id=action_from_id,
     observation_shape=observation_shape, observation_tensor=observation_tensor,
-    observation_bounds=observation_bounds,
+    observation_bounds=observation_bounds, numbered=numbered,
 )
 """Dylan Dog's fixed action ids and observation tensor."""
