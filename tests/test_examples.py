@@ -10,11 +10,14 @@ import runpy
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import partyrules
+from partyrules.adapters.gymnasium import SingleAgentEnv, evaluate
 from partyrules.bots import make_bot
 from partyrules.games.when_i_dream.actions import Guess
+from partyrules.simulation import Tally, wilson_interval
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"
@@ -31,7 +34,7 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
 def test_every_example_is_tested_and_documented() -> None:
     scripts = sorted(path.name for path in EXAMPLES.glob("*.py"))
     assert scripts == ["chat_bot.py", "drive_a_game.py", "learn_hollywood.py",
-                       "openspiel_ismcts.py", "pettingzoo_random.py",
+                       "learn_maskable_ppo.py", "openspiel_ismcts.py", "pettingzoo_random.py",
                        "save_and_verify_replay.py", "write_a_bot.py"]
     for name in scripts:
         text = (EXAMPLES / name).read_text(encoding="utf-8")
@@ -93,6 +96,43 @@ def test_learn_hollywood(capsys: pytest.CaptureFixture[str],
         assert 0 <= int(match.group(1)) <= 4
         assert int(match.group(2)) == round(100 * int(match.group(1)) / 4)
     assert trained == "trained on 6 games"
+
+
+def test_learn_maskable_ppo_measures_through_the_gymnasium_env() -> None:
+    """Everything the MaskablePPO example adds to the library's training: its
+    environment, its random learner, a policy played through ``evaluate`` on the same
+    games, and its report. The training itself needs PyTorch (the ``learn`` extra), which
+    the suite leaves out; docs/adapters/gymnasium.md says how the example is run."""
+    example = runpy.run_path(str(EXAMPLES / "learn_maskable_ppo.py"))  # not its main
+    made = example["make_env"]()
+    assert made.spec.id == "partyrules/Dinner-v0"
+    learner = made.unwrapped
+    assert isinstance(learner, SingleAgentEnv)
+    assert (learner.game.name, learner.config.players) == ("dinner", 3)
+    seeds = range(example["EVAL_SEEDS"], example["EVAL_SEEDS"] + 6)
+    baseline = evaluate(made, example["random_learner"](0), seeds, name="random learner")
+    assert baseline == evaluate(example["make_env"](), example["random_learner"](0), seeds,
+                                name="random learner")  # the same games, the same draws
+    seats = []
+    for seed in seeds:  # the seat rotates with the seed; every game is counted
+        _, info = made.reset(seed=seed)
+        seats.append(info["seat"])
+    assert seats == [seed % 3 for seed in seeds]
+
+    def highest(observation: Any, mask: Any) -> int:
+        return int(np.flatnonzero(mask)[-1])
+
+    fixed = evaluate(made, highest, seeds, name="MaskablePPO")
+    lines = example["report"](fixed, baseline)
+    assert len(lines) == 3
+    for line, tally in zip(lines, (fixed, baseline), strict=False):
+        low, high = wilson_interval(tally.wins, tally.games)
+        assert line == (f"{tally.name}: {tally.wins} wins in 6 games, "
+                        f"{tally.wins / 6:.1%} (95% interval {low:.1%} to {high:.1%})")
+    gain = f"{(fixed.wins - baseline.wins) / 6:+.1%}"
+    assert lines[2] in (f"gain: {gain} (intervals apart)", f"gain: {gain} (intervals overlap)")
+    assert example["report"](Tally("a", 200, 150), Tally("b", 200, 60))[2] == (
+        "gain: +45.0% (intervals apart)")
 
 
 def test_pettingzoo_random(capsys: pytest.CaptureFixture[str]) -> None:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 import gymnasium
@@ -55,6 +55,7 @@ from numpy.typing import NDArray
 from partyrules.adapters import driver
 from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
 from partyrules.bots import make_bot
+from partyrules.core.encoding import Numbered
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import GAMES, TABLE, AnyGame, get_game
 from partyrules.core.match import Match, Player
@@ -98,6 +99,9 @@ Policy: TypeAlias = Callable[[NDArray[np.float32], NDArray[np.int8]], Any]
 
 _SEED_BOUND: Final = 2**63
 """Seeds drawn for unseeded resets lie in ``[0, 2**63)``."""
+
+_NONE: Final[Numbered[Any]] = Numbered((), ())
+"""No legal action: before the first reset and once the episode is over."""
 
 
 def env_id(game: str) -> str:
@@ -229,7 +233,7 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         self._seed: int | None = None
         self._match: Match | None = None
         self._races = random.Random(0)
-        self._legal: Collection[int] = ()  # the learner's legal ids now
+        self._legal: Numbered[Any] = _NONE  # the learner's legal actions by id, now
         self._last_before: Any = None  # the state before the last action applied
         self._settled: Any = None  # the last state not inside a simultaneous step
         self._paid_to: Any = None  # the state the learner's rewards so far reach
@@ -290,7 +294,7 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         False once the episode is over): what sb3-contrib's ``MaskablePPO`` asks for."""
         mask = np.zeros(self.action_space.n, dtype=np.bool_)
         if not self._over:
-            mask[list(self._legal)] = True
+            mask[list(self._legal.ids)] = True
         return mask
 
     # -- the Gymnasium API ----------------------------------------------------------------
@@ -328,7 +332,7 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         if action_id not in self._legal:
             if self._illegal == "raise":
                 # Raises, naming the legal ids.
-                driver.action_at(self._game, match.state, self._seat, action_id)
+                driver.action_at(self._game, match.state, self._seat, action_id, self._legal)
             self._over = True
             self._lines.append(f"       seat_{self._seat} made an illegal move (id "
                                f"{action_id}): the episode ends")
@@ -336,7 +340,8 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             info = self._info()
             info["illegal_action"] = action_id
             return self._observation(), ILLEGAL_MOVE_REWARD, True, False, info
-        match.submit(driver.action_at(self._game, match.state, self._seat, action_id))
+        match.submit(driver.action_at(self._game, match.state, self._seat, action_id,
+                                      self._legal))
         self._advance()
         paid, self._paid_to = self._paid_to, self._pay_point()
         reward = float(step_rewards(self._game, paid, self._paid_to, self._reward)[self._seat])
@@ -420,7 +425,7 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             match.run()
             if match.finished:
                 self._over = True
-                self._legal = ()
+                self._legal = _NONE
                 self._outcome_info = {"outcome": self._game.outcome(match.state)}
                 return
             turn = match.turn()
@@ -430,16 +435,12 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
                     match.wait(self._seat)
                     continue
             break
-        self._legal = driver.legal_ids(self._game, match.state, self._seat)
+        self._legal = driver.numbered(self._game, match.state, self._seat)
 
     def _observation(self) -> NDArray[np.float32]:
         """The learner's tensor, a new array at every call."""
-        game = self._game
-        encoding = game.encoding
-        assert encoding is not None
-        view = game.view(self._running().state, self._seat)
-        return np.asarray(encoding.observation_tensor(view), dtype=np.float32).reshape(
-            self.observation_space.shape)
+        tensor = driver.seat_tensor(self._game, self._running().state, self._seat)
+        return np.asarray(tensor, dtype=np.float32).reshape(self.observation_space.shape)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks().astype(np.int8), "seat": self._seat,
