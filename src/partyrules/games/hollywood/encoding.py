@@ -36,6 +36,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -455,18 +456,67 @@ def observation_tensor(view: View) -> array[float]:
 
     The tensor is a copy of the config's zero template with the view's values set in
     place: most values are 0, and converting every float of a long section from a list
-    into the array would cost about twenty times as much."""
+    into the array would cost about twenty times as much. What every seat sees comes
+    from :func:`_public_values`, which consecutive states mostly share (in Stage 5 a
+    step changes one studio, which only its owner sees)."""
     layout = _layout(view.config)
     at = layout.at
-    values = layout.template[:]
-    n = layout.players
+    values = _public_values(view, layout)[:]
     width = len(layout.cards)
     card_at = layout.card_at
     seat = view.seat
     if seat is not None:
         values[at["seat"] + seat] = 1.0
-    values[at["year"] + view.year - 1] = 1.0
     values[at["stage"] + stage_of(view)] = 1.0
+    _cards(values, at["hand"], card_at, (c for c in view.hand if c >= 0))
+    _cards(values, at["packet"], card_at, view.packet)
+    if view.own_pick is not None:
+        values[at["pick"] + card_at[view.own_pick]] = 1.0
+    _cards(values, at["stars"], layout.star_at, view.stars)
+    _cards(values, at["set_aside"], card_at, view.set_aside)
+    if view.own_bid is not None:  # lot 0 is the bid for the first distribution
+        lots = auction_lots(layout.players)
+        values[at["own_bid"] + view.own_bid.lot] = 1.0
+        values[at["own_bid"] + 1 + lots + view.own_bid.value] = 1.0
+    _write_plays(values, view, layout)
+    if view.studio is not None:
+        _write_studio(values, view.studio, view.config, layout)
+    given, received = at["log_given"], at["log_received"]
+    for note in view.log:
+        if note.what in _GIVEN:
+            values[given + note.other * width + card_at[note.card]] = 1.0
+        elif note.what in _RECEIVED:
+            values[received + card_at[note.card]] = 1.0
+    return values
+
+
+_PUBLIC_FIELDS = ("year", "distributor", "to_act", "done", "crew_seat", "money", "bid_cards",
+                  "basic_size", "star_size", "festivals_size", "worthless_size",
+                  "second_team_size", "festival", "hand_sizes", "packet_sizes",
+                  "set_aside_sizes", "lots", "discard", "revealed_bids", "trophies",
+                  "report", "over")
+"""The fields of a view that are the same in every seat's view of a state, and the
+only ones :func:`_public_values` reads."""
+
+_public_of = attrgetter(*_PUBLIC_FIELDS)
+
+_PUBLIC: dict[int, tuple[Any, ...]] = {}
+"""Per layout (by identity), the last public part written: the layout, the public
+fields it was written from, and the values."""
+
+
+def _public_values(view: View, layout: _Layout) -> array[float]:
+    """The tensor with what every seat sees set (read only: the caller copies it)."""
+    fields = _public_of(view)
+    entry = _PUBLIC.get(id(layout))
+    if entry is not None and entry[0] is layout and all(
+            old is new or old == new for old, new in zip(entry[1], fields, strict=True)):
+        return entry[2]  # type: ignore[no-any-return]
+    at = layout.at
+    values = layout.template[:]
+    n = layout.players
+    card_at = layout.card_at
+    values[at["year"] + view.year - 1] = 1.0
     values[at["distributor"] + view.distributor] = 1.0
     for acting in view.to_act:
         values[at["to_act"] + acting] = 1.0
@@ -490,48 +540,33 @@ def observation_tensor(view: View) -> array[float]:
     _scalars(values, at["hand_sizes"], view.hand_sizes, HAND_SCALE)
     _scalars(values, at["packet_sizes"], view.packet_sizes, PACKET_SCALE)
     _scalars(values, at["set_aside_sizes"], view.set_aside_sizes, SET_ASIDE_SCALE)
-    _cards(values, at["hand"], card_at, (c for c in view.hand if c >= 0))
-    _cards(values, at["packet"], card_at, view.packet)
-    if view.own_pick is not None:
-        values[at["pick"] + card_at[view.own_pick]] = 1.0
     star_at = layout.star_at
-    _cards(values, at["stars"], star_at, view.stars)
     start = at["lots"]
     for lot, card in enumerate(view.lots):
         if card is not None:
             values[start + lot * len(star_at) + star_at[card]] = 1.0
     _cards(values, at["discard"], card_at, view.discard)
-    _cards(values, at["set_aside"], card_at, view.set_aside)
     lots = auction_lots(n)
-    if view.own_bid is not None:  # lot 0 is the bid for the first distribution
-        values[at["own_bid"] + view.own_bid.lot] = 1.0
-        values[at["own_bid"] + 1 + lots + view.own_bid.value] = 1.0
     start, row = at["revealed_bids"], lots + len(_BID_VALUES)
     for holder, bid in enumerate(view.revealed_bids):
         if bid is not None:
             values[start + holder * row + bid.lot - 1] = 1.0
             values[start + holder * row + lots + bid.value] = 1.0
-    _write_plays(values, view, layout)
-    if view.studio is not None:
-        _write_studio(values, view.studio, view.config, layout)
     start = at["trophies"]
     for holder, won in enumerate(view.trophies):
         values[start + 2 * holder] = len(won) / TROPHY_SCALES[0]
         values[start + 2 * holder + 1] = sum(t.countable for t in won) / TROPHY_SCALES[1]
     _cards(values, at["trophy_cards"], card_at,
            (c for won in view.trophies for trophy in won for c in trophy.cards))
-    given, received = at["log_given"], at["log_received"]
-    for note in view.log:
-        if note.what in _GIVEN:
-            values[given + note.other * width + card_at[note.card]] = 1.0
-        elif note.what in _RECEIVED:
-            values[received + card_at[note.card]] = 1.0
     if view.report is not None:
         _write_report(values, view.report, at)
     if view.over is not None:
         values[at["over"] + OVER_REASONS.index(view.over.reason)] = 1.0
         for winner in view.over.winners:
             values[at["over"] + len(OVER_REASONS) + winner] = 1.0
+    if len(_PUBLIC) >= 64:
+        _PUBLIC.clear()
+    _PUBLIC[id(layout)] = (layout, fields, values)
     return values
 
 
