@@ -100,6 +100,10 @@ Policy: TypeAlias = Callable[[NDArray[np.float32], NDArray[np.int8]], Any]
 _SEED_BOUND: Final = 2**63
 """Seeds drawn for unseeded resets lie in ``[0, 2**63)``."""
 
+_GAMES_TO_FIND_A_DECISION: Final = 100
+"""How many games :meth:`SingleAgentEnv.reset` sets up, at most, to find one in which
+the learner decides before the end."""
+
 _NONE: Final[Numbered[Any]] = Numbered((), ())
 """No legal action: before the first reset and once the episode is over."""
 
@@ -307,13 +311,17 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
         if isinstance(seed, np.integer):
             seed = int(seed)
         super().reset(seed=seed)
-        while True:
+        for _ in range(_GAMES_TO_FIND_A_DECISION):
             if seed is None:
                 seed = int(self.np_random.integers(_SEED_BOUND))
             self._start(seed)
             if not self._over:
                 break
             seed = None  # over before the learner's first decision: not an episode
+        else:
+            raise InvalidConfig(f"{self._game.name}: seat {self._seat} made no decision in "
+                                f"{_GAMES_TO_FIND_A_DECISION} games of this config (a turn "
+                                "limit shorter than a round?)", "seat")
         self._paid_to = self._pay_point()
         self._auto_render()
         return self._observation(), self._info()
