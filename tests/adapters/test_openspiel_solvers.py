@@ -28,7 +28,13 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found, imp
 import partyrules
 from partyrules.adapters import openspiel
 from partyrules.adapters.rewards import REWARD_MODES, final_rewards
+from partyrules.core.game import TABLE
 from partyrules.core.serialize import dumps
+from partyrules.core.testing import play_random
+from partyrules.games.dinner import rules as dinner_rules
+from partyrules.games.dinner.actions import Ballot, Exchange, Propose, Unknown
+from partyrules.games.when_i_dream import rules as dream_rules
+from partyrules.games.when_i_dream.actions import GiveClue
 
 openspiel.register()
 
@@ -284,6 +290,68 @@ def test_nash_conv_is_over_the_deals_of_the_smallest_preset() -> None:
     for _ in range(30):
         solver.iteration()
     assert exploitability.nash_conv(one, solver.average_policy()) < uniform
+
+
+def dinner_decisions(actions: tuple[Any, ...]) -> int:
+    """Decisions as Dinner's bound counts them: a vote (its ballots) is one."""
+    return (sum(not isinstance(action, Ballot) for action in actions)
+            + sum(isinstance(action, Propose) for action in actions))
+
+
+def play_long(game: Any, config: Any, seed: int, prefer: tuple[type, ...],
+              seats_first: bool) -> tuple[Any, ...]:
+    """A game played to make it long: each actor takes an action of the first kind in
+    ``prefer`` it has (else a random one); with ``seats_first`` a seat that may give a
+    clue acts before the others, and the table only when nobody else may act."""
+    rng = random.Random(seed)
+    state, actions = game.setup(config, seed), []
+    while not game.is_terminal(state):
+        acting = sorted(game.to_act(state))
+        seats = [seat for seat in acting if seat != TABLE] or acting
+        if game.is_simultaneous(state):
+            chosen = [(seat, rng.choice(list(game.legal_actions(state, seat))))
+                      for seat in seats]
+        else:
+            if seats_first:
+                clueing = [seat for seat in seats if any(
+                    isinstance(action, prefer) for action in game.legal_actions(state, seat))]
+                seats = clueing or seats
+            seat = rng.choice(seats)
+            legal = list(game.legal_actions(state, seat))
+            preferred = [action for kind in prefer for action in legal
+                         if isinstance(action, kind)]
+            chosen = [(seat, preferred[0] if preferred else rng.choice(legal))]
+        for _, action in chosen:
+            state = game.apply(state, action)
+            actions.append(action)
+    return tuple(actions)
+
+
+def test_dinner_short_deck_bound_is_the_rules_bound_and_holds() -> None:
+    dinner = partyrules.get_game("dinner")
+    config = dinner.presets["tiny"]
+    bound = dinner.max_decisions(config)
+    assert bound == dinner_rules.rules_max_decisions(config) < 1000 + 500 * config.players
+    assert tiny("dinner").max_game_length() == bound * config.players  # turn_based
+    lengths = [dinner_decisions(play_random(dinner, config, seed).actions)
+               for seed in range(4)]
+    # Declaring every card unknown and exchanging every turn: the longest turns there are.
+    lengths += [dinner_decisions(play_long(dinner, config, seed, (Unknown, Exchange), False))
+                for seed in range(3)]
+    assert all(0 < length <= bound for length in lengths)
+
+
+def test_when_i_dream_short_deck_bound_is_the_rules_bound_and_holds() -> None:
+    dream = partyrules.get_game("when_i_dream")
+    for name in ("tiny", "one_card"):
+        config = dream.presets[name]
+        bound = dream.max_decisions(config)
+        assert bound == dream_rules.rules_max_decisions(config) < 400 * config.players
+        lengths = [len(play_random(dream, config, seed).actions) for seed in range(4)]
+        # Every clue-giver clues whenever it may, the Dreamer guesses only when it must.
+        lengths += [len(play_long(dream, config, seed, (GiveClue,), True))
+                    for seed in range(3)]
+        assert all(0 < length <= bound for length in lengths)
 
 
 @pytest.mark.ci

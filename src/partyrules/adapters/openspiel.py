@@ -65,6 +65,7 @@ import marshal
 import math
 import random
 import types
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -148,6 +149,26 @@ _KEY_FORMAT = 2
 way whatever objects hold it (later formats share repeated objects by reference, so
 equal views could give different bytes)."""
 
+
+def _sorted_set(value: frozenset[Any]) -> Any:
+    """A set as the serializer writes it (sorted), the hot case of plain ints first."""
+    if all(type(member) is int for member in value):
+        return sorted(value)
+    return converter.unstructure(value, frozenset[Any])
+
+
+_KEY_CONVERTER = converter.copy()
+"""The serializer's converter, with sets of ints sorted without a hook per member (the
+keys of a solver's table are computed at every node it visits)."""
+
+
+def _is_set_type(kind: Any) -> bool:
+    origin: Any = typing.get_origin(kind)
+    return origin is frozenset
+
+
+_KEY_CONVERTER.register_unstructure_hook_factory(_is_set_type, lambda _: _sorted_set)
+
 _VIEW_DATA: dict[type, Callable[[Any], Any]] = {}
 """Per view class, the canonical plain data of a view without its config (cattrs, with
 the serializer's hooks: sets sorted, unions tagged)."""
@@ -160,7 +181,8 @@ def _view_key(turn_line: str, view: Any) -> str:
     data_of = _VIEW_DATA.get(kind)
     if data_of is None:
         if attrs.has(kind) and "config" in attrs.fields_dict(kind):
-            data_of = make_dict_unstructure_fn(kind, converter, config=override(omit=True))
+            data_of = make_dict_unstructure_fn(kind, _KEY_CONVERTER,
+                                               config=override(omit=True))
         else:
             data_of = converter.unstructure
         _VIEW_DATA[kind] = data_of
@@ -498,6 +520,8 @@ def _position(table: _Table, state: Any, rng: Rng, steps: int,
             turn = driver.Turn("sequential", turn.seats[:1])
     if before is None:
         paid = returns = (0.0,) * table.config.players
+    elif table.reward != "shaped" and turn.kind != "terminal":  # only the end pays
+        paid, returns = (0.0,) * table.config.players, before.returns
     else:
         paid = step_rewards(game, before.state, state, table.reward)
         returns = tuple(total + reward for total, reward in zip(before.returns, paid,

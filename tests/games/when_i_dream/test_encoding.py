@@ -29,7 +29,7 @@ from partyrules.games.when_i_dream.actions import (
     TimeUp,
 )
 from partyrules.games.when_i_dream.encoding import ENCODING, layout, other_word
-from partyrules.games.when_i_dream.rules import max_decisions, vocabulary
+from partyrules.games.when_i_dream.rules import max_decisions, rules_max_decisions, vocabulary
 from partyrules.games.when_i_dream.state import (
     Config,
     Over,
@@ -425,7 +425,9 @@ def test_spec_max_decisions_follows_the_players_and_the_deck() -> None:
     for players in range(4, 11):
         assert max_decisions(Config(players=players)) == 400 * players
         assert max_decisions(Config(players=players, language="it")) == 400 * players
-    assert max_decisions(Config(players=4, cards=CARDS)) == 1600
+    # A short deck: the rules' own bound (every clue turn on every card) is the smaller.
+    short = Config(players=4, cards=CARDS)
+    assert max_decisions(short) == rules_max_decisions(short) == 4 * (8 * (3 * 3 + 2) + 4) + 1
     many = tuple((f"top{n}", f"bottom{n}") for n in range(65))
     assert max_decisions(Config(players=5, cards=many)) == 2 * 2000
     assert max_decisions(Config(players=5, cards=many[:64] * 2)) == 2 * 2000

@@ -78,6 +78,7 @@ __all__ = [
     "proposal_minimum",
     "random_action",
     "random_ballot",
+    "rules_max_decisions",
     "setup",
     "table_points",
     "to_act",
@@ -643,20 +644,24 @@ apply_listed = _KINDS.apply_listed
 
 def max_decisions(config: Config) -> int:
     """The documented bound on the decisions of one game (a joint action of a
-    simultaneous step, a vote, counts one), ``1000 + 500 x players``: about three times
-    the longest of the uniformly random games measured (the game's page gives the
-    figures, under "The bound on a game's length"). Frameworks that need a length bound
-    (OpenSpiel's ``max_game_length``) read it, and stop a game that goes past it.
+    simultaneous step, a vote, counts one): the smaller of ``1000 + 500 x players``,
+    about three times the longest of the uniformly random games measured (the game's
+    page gives the figures, under "The bound on a game's length"), and
+    :func:`rules_max_decisions`, the bound the rules themselves set. Frameworks that need
+    a length bound (OpenSpiel's ``max_game_length``) read it, and stop a game that goes
+    past it.
 
-    It is a bound on play, not on what the rules allow: those end a game within
-    :func:`max_turn` turns, but a turn may declare every
-    card of the pile unknown one after another, so their bound, ``max_turn x (deck size
-    + 10)``, is far too loose to be of use.
+    With the default deck the first is the smaller: a bound on play, not on what the
+    rules allow (a turn may declare every card of the pile unknown, one after another).
+    With a short deck the rules' bound is the smaller, and then a true bound.
 
     >>> max_decisions(Config(players=3)), max_decisions(Config(players=7))
     (2500, 4500)
+    >>> from partyrules.games.dinner.state import PRESETS
+    >>> max_decisions(PRESETS["tiny"])
+    1345
     """
-    return 1000 + 500 * config.players
+    return min(1000 + 500 * config.players, rules_max_decisions(config))
 
 
 # -- bounds the rules imply ------------------------------------------------------------
@@ -674,6 +679,30 @@ def max_turn(config: Config) -> int:
     1005
     """
     return (len(config.deck().guests) + 1) * (config.players + 1)
+
+
+def rules_max_decisions(config: Config) -> int:
+    """A true bound on the decisions of one game, a vote counting one:
+    ``p (p + 1) / 2 + 10 x (max_turn + 1)``, ``p`` the draw pile after the deal (deck
+    size less the hands).
+
+    Proof sketch. Every decision belongs to a turn, and there are at most
+    ``max_turn + 1`` turns (:func:`max_turn`). Leaving ``Unknown`` aside, a turn is at
+    most 10 decisions: one ``Exchange`` (once a turn), one opening (``StartTable``,
+    ``StartBurial``, ``JoinTable``) or ``Pass``, at most 6 ``Invite`` (a new table seats 2
+    to 6 cards, a burial 1 to 5 guests, a join leaves a table of at least 2 cards at most
+    7), one ``Propose`` and the vote. ``Unknown`` declares a card drawn this turn, each
+    card at most once a turn, so a turn declares at most as many as the pile held when
+    it began. A card that leaves the pile never comes back to it (a card declared unknown
+    goes under it, but only in exchange for a replacement), and every turn that begins
+    with cards in the pile draws one for good: the turns that may declare anything begin
+    with ``p``, at most ``p - 1``, ... cards in the pile, ``p (p + 1) / 2`` in all.
+
+    >>> rules_max_decisions(Config(players=3))
+    24160
+    """
+    pile = len(config.deck().guests) - config.players * hand_size(config.players)
+    return pile * (pile + 1) // 2 + 10 * (max_turn(config) + 1)
 
 
 def max_total_score(config: Config) -> int:

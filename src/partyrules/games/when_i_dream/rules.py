@@ -81,6 +81,7 @@ __all__ = [
     "max_decisions",
     "outcome",
     "random_action",
+    "rules_max_decisions",
     "sandman_points",
     "setup",
     "to_act",
@@ -311,20 +312,48 @@ def is_terminal(state: State) -> bool:
 
 
 def max_decisions(config: Config) -> int:
-    """The documented bound on the decisions of one game: ``400 * players`` with a deck of
-    up to 64 cards (the default decks), ``400 * players * ceil(cards / 64)`` with more.
+    """The documented bound on the decisions of one game: the smaller of ``400 *
+    players`` (``400 * players * ceil(cards / 64)`` with a deck of more than 64 cards)
+    and :func:`rules_max_decisions`, the bound the rules themselves set.
 
-    It is about three times the longest random games with ``judge="auto"``, twice with
-    ``judge="table"`` (one more decision per guess). The longest are the bots' under the
-    match runner, whose table never calls time, so that every round runs until the Dream
-    deck is spent: about three decisions per card, every card but the penalty cards
+    The first is about three times the longest random games with ``judge="auto"``, twice
+    with ``judge="table"`` (one more decision per guess). The longest are the bots' under
+    the match runner, whose table never calls time, so that every round runs until the
+    Dream deck is spent: about three decisions per card, every card but the penalty cards
     dreamt each round (the game's page gives the lengths measured). A round's length
-    follows the deck, hence the factor per 64 cards. The rules alone bound a game only at
-    ``players * (cards * (clue cap * (players - 1) + 2) + 4) + 1`` decisions (every
-    clue-giver using every clue turn on every card: 12,841 at 10 seats), which no table
-    plays; a game past this bound is one a framework may cut off.
+    follows the deck, hence the factor per 64 cards. With the default decks it is the
+    smaller, a bound on play: a game past it is one a framework may cut off. With a short
+    deck the rules' bound is the smaller, and then a true bound.
+
+    >>> max_decisions(Config(players=4)), max_decisions(Config(players=10))
+    (1600, 4000)
+    >>> from partyrules.games.when_i_dream.state import PRESETS
+    >>> max_decisions(PRESETS["tiny"])
+    105
     """
-    return 400 * config.players * -(-len(config.dreams()) // 64)
+    return min(400 * config.players * -(-len(config.dreams()) // 64),
+               rules_max_decisions(config))
+
+
+def rules_max_decisions(config: Config) -> int:
+    """A true bound on the decisions of one game, the table's included:
+    ``players * (cards * (clue cap * (players - 1) + 2) + 4) + 1`` (12,841 at 10 seats
+    with the default deck).
+
+    Proof sketch. There are ``players`` rounds. A round dreams at most ``cards`` cards:
+    the deck holds no more, cards boxed earlier stay out while any card is left, and an
+    empty deck ends the dream. On one card each clue-giver has at most ``clue cap`` clue
+    turns (``GiveClue`` or ``SkipClue``), then the card leaves play by one action (a
+    ``Guess``, a ``RuleBreach`` or a ``DeclineGuess``), judged by at most one
+    ``JudgeGuess``. A round adds at most ``TimeUp``, ``Recount`` and ``JudgeRecount``,
+    and the game at most one tie-break ruling.
+
+    >>> rules_max_decisions(Config(players=10))
+    12841
+    """
+    players = config.players
+    return players * (len(config.dreams()) * (config.clue_cap() * (players - 1) + 2)
+                      + 4) + 1
 
 
 def outcome(state: State) -> Outcome:

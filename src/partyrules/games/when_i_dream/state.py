@@ -298,7 +298,7 @@ PRESETS: Mapping[str, Config] = {
 }
 """Configs for a purpose (``Game.presets``). ``"tiny"``, for solvers that walk the game
 tree: 4 players and a Dream deck of 2 cards (the default English deck's first two), so
-each of the 4 rounds dreams those 2 cards in a drawn order and a Dreamer's guess is one
-of 4 words. ``"one_card"``: the same with the first card only, a game small enough for
+each of the 4 rounds dreams at most those 2 cards, in a drawn order, and a Dreamer's
+guess is one of 4 words. ``"one_card"``: the same with the first card only, a game small enough for
 OpenSpiel's exact tools (a few hundred nodes a deal; its Dreamer guesses one of the
 card's two words)."""
