@@ -52,12 +52,13 @@ its length is ``(14 + 2P) N + 7P + 18 + (6 + P) T``.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, Numbered, checked_id, number_actions
+from partyrules.core.encoding import Encoding, Numbered, checked_id, in_id_order
 from partyrules.core.errors import IllegalAction
 from partyrules.games.dinner.actions import (
     Action,
@@ -265,26 +266,39 @@ def action_id(state: State, action: Action) -> int:
     raise IllegalAction(f"{kind.__name__} is not an action of {_TITLE}")
 
 
-_BALLOT_LISTINGS: dict[tuple[int, int, tuple[int, ...]], Numbered[Action]] = {}
-"""A voter's numbered ballots by (first ballot id, seat, proposal): every seat votes on
-each proposal, every subset of it, so a vote numbers them once."""
-
-
 def numbered(state: State, seat: int) -> Numbered[Action]:
     """``seat``'s legal actions by id, as numbering ``legal_actions`` gives them: a
-    voter's ballots (up to 64, a subset of the proposal each) are numbered once per
-    proposal and seat; the other listings, a few actions, one by one."""
+    voter's ballots (up to 64) are listed in the order of their bit masks (the subset of
+    the proposal each rejects), which is their ids' order from the first ballot id, so
+    their ids are a run of numbers; the other listings, a few actions, are numbered one
+    by one."""
     phase = state.phase
     if isinstance(phase, Voting) and seat in to_act(state):
-        key = (action_layout(state.config).ballot, seat, phase.proposed)
-        found = _BALLOT_LISTINGS.get(key)
-        if found is None:
-            if len(_BALLOT_LISTINGS) >= 4096:
-                _BALLOT_LISTINGS.clear()
-            found = _BALLOT_LISTINGS[key] = number_actions(
-                state, legal_actions(state, seat), action_id, _TITLE)
-        return found
-    return number_actions(state, legal_actions(state, seat), action_id, _TITLE)
+        listed = tuple(legal_actions(state, seat))
+        return Numbered(_id_run(action_layout(state.config).ballot, len(listed)), listed)
+    layout = action_layout(state.config)
+    listed = tuple(legal_actions(state, seat))
+    return in_id_order(listed, [_LISTED_ID[type(action)](layout, action) for action in listed],
+                       _TITLE)
+
+
+_LISTED_ID: dict[type, Callable[[ActionLayout, Any], int]] = {
+    Unknown: lambda layout, action: layout.unknown + action.card,
+    Exchange: lambda layout, action: layout.exchange + action.card,
+    Invite: lambda layout, action: layout.invite + action.card,
+    StartTable: lambda layout, action: layout.start_table,
+    StartBurial: lambda layout, action: layout.start_burial + layout.burial_of[action.deceased],
+    JoinTable: lambda layout, action: layout.join_table + action.table,
+    Pass: lambda layout, action: layout.pass_,
+    Propose: lambda layout, action: layout.propose,
+}
+"""The id of an action the rules listed outside a vote, by its type (what
+:func:`action_id` gives once it has checked that a stranger's action is well formed)."""
+
+
+@lru_cache(maxsize=256)
+def _id_run(first: int, count: int) -> tuple[int, ...]:
+    return tuple(range(first, first + count))
 
 
 def action_from_id(state: State, seat: int, number: int) -> Action:
