@@ -34,6 +34,14 @@ same way as the OpenSpiel path, for context: their steps per second with tensor 
 ``--profile PATH`` runs cProfile over one round of every path of the chosen games and
 writes the 25 largest own-time entries of each to ``PATH`` (the profiler slows every
 call, so the table of that run is not comparable).
+
+``--parts`` prints instead what each piece of an adapter step costs, without a profiler:
+the states a direct random game met (its first ``PART_STATES`` decisions), each piece
+timed over all of them, best of 3 passes, in µs per state: the rules' listing and
+``apply`` (the direct step), then the adapters' numbering (``driver.numbered``), the
+seat's view, its tensor (``driver.seat_tensor``, the view included), the turn model
+(``driver.settle`` and ``driver.next_turn`` of the state after the action) and the
+narration PettingZoo records (``describe_action``).
 """
 
 from __future__ import annotations
@@ -58,8 +66,9 @@ from open_spiel.python.observation import (  # type: ignore[import-not-found, im
 )
 
 import partyrules
-from partyrules.adapters import openspiel, pettingzoo
+from partyrules.adapters import driver, openspiel, pettingzoo
 from partyrules.core.game import TABLE
+from partyrules.core.rng import Rng
 
 AnyGame = partyrules.Game[Any, Any, Any, Any]
 """A registered game of any types."""
@@ -73,6 +82,8 @@ CONTEXT_GAMES = ("python_tic_tac_toe", "python_kuhn_poker", "python_liars_poker"
 """OpenSpiel's own pure-Python games measured for context, where installed."""
 SEED = 20261207
 """The seed of the choosing ``random.Random`` (game ``i`` is dealt with seed ``i``)."""
+PART_STATES = 3000
+"""The decision states ``--parts`` times each piece over."""
 DEFAULT_SECONDS = 1.5
 DEFAULT_ROUNDS = 3
 
@@ -257,6 +268,70 @@ def context(name: str, seconds: float, rounds: int) -> tuple[int, float] | None:
     return count, best * 1e6
 
 
+def decisions(game: AnyGame, config: Any, count: int) -> list[tuple[Any, int, Any]]:
+    """``(state, seat, action)`` of the first ``count`` decisions of direct random games
+    (the direct path's choices, games dealt from seeds 0, 1, ...)."""
+    found: list[tuple[Any, int, Any]] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(SEED + seed)
+        state = game.setup(config, seed)
+        while not game.is_terminal(state) and len(found) < count:
+            seats = sorted(game.to_act(state))
+            if seats[0] == TABLE:
+                if len(seats) == 1:
+                    state = game.apply(state, next(iter(game.legal_actions(state, TABLE))))
+                    continue
+                del seats[0]
+            seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+            actions = list(game.legal_actions(state, seat))
+            action = actions[rng.randrange(len(actions))]
+            found.append((state, seat, action))
+            state = game.apply(state, action)
+        seed += 1
+    return found
+
+
+def parts(game: AnyGame) -> dict[str, float]:
+    """µs per decision state of each piece of an adapter step (see the module's docs)."""
+    extra = EXTRA_CONFIG.get(game.name, {})
+    config = game.Config(players=players_for(game), **extra)
+    met = decisions(game, config, PART_STATES)
+    after = [game.apply(state, action) for state, _, action in met]
+    rng = Rng.from_seed(SEED)
+    pieces: dict[str, Callable[[Any, int, Any, Any], object]] = {
+        "listing": lambda state, seat, action, _: tuple(game.legal_actions(state, seat)),
+        "apply": lambda state, seat, action, _: game.apply(state, action),
+        "numbered": lambda state, seat, action, _: driver.numbered(game, state, seat),
+        "view": lambda state, seat, action, _: game.view(state, seat),
+        "tensor": lambda state, seat, action, _: driver.seat_tensor(game, state, seat),
+        "turn model": lambda state, seat, action, following: driver.next_turn(
+            game, driver.settle(game, following), rng),
+        "narration": lambda state, seat, action, _: game.describe_action(state, action,
+                                                                          None),
+    }
+    timed: dict[str, float] = {}
+    for name, piece in pieces.items():
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            for (state, seat, action), following in zip(met, after, strict=True):
+                piece(state, seat, action, following)
+            best = min(best, time.perf_counter() - start)
+        timed[name] = best / len(met) * 1e6
+    return timed
+
+
+def parts_table(found: dict[str, dict[str, float]]) -> str:
+    """The Markdown table of ``--parts``."""
+    names = list(next(iter(found.values())))
+    lines = ["| game | " + " | ".join(names) + " |",
+             "|:---|" + "|".join(["---:"] * len(names)) + "|"]
+    lines += [f"| {game} | " + " | ".join(f"{timed[name]:.1f}" for name in names) + " |"
+              for game, timed in found.items()]
+    return "\n".join(lines)
+
+
 TIMES = "\N{MULTIPLICATION SIGN}"
 """The multiplication sign of the ratio columns (spelled by name for ruff)."""
 
@@ -300,6 +375,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="leave out OpenSpiel's own Python games")
     parser.add_argument("--profile", metavar="PATH",
                         help="write a cProfile summary of every path to PATH")
+    parser.add_argument("--parts", action="store_true",
+                        help="time each piece of an adapter step instead")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
@@ -321,6 +398,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     openspiel.register()
     names = args.game or sorted(partyrules.GAMES)
+    if args.parts:
+        print(f"µs per decision state, best of 3 passes over {PART_STATES:,} states:\n")
+        print(parts_table({name: parts(partyrules.GAMES[name]) for name in names}))
+        return 0
     profiles: dict[str, dict[str, cProfile.Profile]] = {}
     load_before = os.getloadavg()
     rows = [measure(partyrules.GAMES[name], args.seconds, args.rounds,
