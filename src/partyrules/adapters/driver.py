@@ -4,8 +4,9 @@ players 0..n-1.
 partyrules games have two things OpenSpiel and PettingZoo do not: the table
 (``TABLE``, seat -1), which rules on things the whole table judges, and races, where
 several seats may act and the first one changes what follows (the Dreamer may guess
-while a clue is due). The adapters map them the same way as ``partyrules play`` maps
-them for bots, through the match runner (:mod:`partyrules.core.match`):
+while a clue is due). The adapters map them the way ``partyrules play`` maps them for
+bots (the match runner, :mod:`partyrules.core.match`, with the table's default player),
+without building a runner at every step:
 
 * **The table rules only when nobody else may act**, and then it raises no objection:
   its first listed action is applied automatically (:func:`settle`). A table ruling is
@@ -44,7 +45,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -54,7 +54,6 @@ from partyrules.core.encoding import Numbered, seat_tensor
 from partyrules.core.encoding import numbered as numbered_by_encoding
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, AnyGame
-from partyrules.core.match import Match, NoObjection
 from partyrules.core.rng import Rng
 
 __all__ = [
@@ -130,23 +129,24 @@ def max_decisions(game: AnyGame, config: Any, label: str | None = None) -> int:
 
 def settle(game: AnyGame, state: Any,
            on_ruling: Callable[[Any, Any], None] | None = None) -> Any:
-    """``state`` after the table's automatic rulings: the match runner plays the table
-    (:class:`~partyrules.core.match.NoObjection`, its first listed ruling) while only the
-    table may act; ``on_ruling(state_before, ruling)`` hears each one (to narrate or record
-    it)."""
-    if game.is_terminal(state) or not _table_alone(acting_seats(game, state)):
-        return state  # a seat decides: nothing to rule (most states; no runner built)
-    # Every seat is outside: the runner stops at the first seat, whatever its draw.
-    match = Match(game, state, {}, table=NoObjection(game), rng=random.Random(0),
-                  on_action=on_ruling)
-    match.run()
-    return match.state
-
-
-def _table_alone(acting: frozenset[int]) -> bool:
-    """True when the table is the only one to act (or nobody is, which the runner
-    reports as the game's bug)."""
-    return not acting or acting == _TABLE_ONLY
+    """``state`` after the table's automatic rulings: while only the table may act, its
+    first listed ruling is applied (what the match runner's
+    :class:`~partyrules.core.match.NoObjection` plays); ``on_ruling(state_before,
+    ruling)`` hears each one (to narrate or record it). ``IllegalAction`` for a running
+    game where nobody may act (a game bug)."""
+    while not game.is_terminal(state):
+        acting = acting_seats(game, state)
+        if not acting:
+            raise IllegalAction(f"{game.name}: the game is not over but no seat may act "
+                                "(a game bug)")
+        if acting != _TABLE_ONLY:
+            return state  # a seat decides: most states
+        ruling = next(iter(game.legal_actions(state, TABLE)))
+        after = game.apply(state, ruling)
+        if on_ruling is not None:
+            on_ruling(state, ruling)
+        state = after
+    return state
 
 
 _TABLE_ONLY = frozenset({TABLE})
