@@ -40,7 +40,8 @@ call, so the table of that run is not comparable).
 ``--parts`` prints instead what each piece of an adapter step costs, without a profiler:
 the states a direct random game met (its first ``PART_STATES`` decisions), each piece
 timed over all of them, best of 3 passes, in µs per state: the rules' listing and
-``apply`` (the direct step), then the adapters' numbering (``driver.numbered``), the
+``apply`` (the direct step), ``apply_listed`` (the game's apply without the rule check,
+for an action it listed itself), then the adapters' numbering (``driver.numbered``), the
 seat's view, its tensor (``driver.seat_tensor``, the view included), the turn model
 (``driver.settle`` and ``driver.next_turn`` of the state after the action) and the
 narration PettingZoo records (``describe_action``).
@@ -303,9 +304,11 @@ def parts(game: AnyGame) -> dict[str, float]:
     met = decisions(game, config, PART_STATES)
     after = [game.apply(state, action) for state, _, action in met]
     rng = Rng.from_seed(SEED)
+    apply_listed = game.apply_listed or game.apply
     pieces: dict[str, Callable[[Any, int, Any, Any], object]] = {
         "listing": lambda state, seat, action, _: tuple(game.legal_actions(state, seat)),
         "apply": lambda state, seat, action, _: game.apply(state, action),
+        "apply_listed": lambda state, seat, action, _: apply_listed(state, action),
         "numbered": lambda state, seat, action, _: driver.numbered(game, state, seat),
         "view": lambda state, seat, action, _: game.view(state, seat),
         "tensor": lambda state, seat, action, _: driver.seat_tensor(game, state, seat),
