@@ -680,8 +680,10 @@ class PartyRulesState(pyspiel.State):  # type: ignore[misc]
         if turn.kind != "sequential":
             raise IllegalAction(f"no single seat decides at a {turn.kind} step")
         game, position = self._table.game, self._position
-        self._advance(game.apply(position.state,
-                                 position.action(game, turn.seats[0], int(action))))
+        chosen = position.action(game, turn.seats[0], int(action))
+        # The action is one the game listed for this very state (IllegalAction otherwise),
+        # so the rule check apply would make again is pure cost.
+        self._advance((game.apply_listed or game.apply)(position.state, chosen))
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         position = self._dealt()
