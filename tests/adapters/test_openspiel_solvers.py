@@ -188,9 +188,9 @@ def test_an_unknown_reward_mode_is_refused() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_keys_are_short_and_equal_exactly_when_the_seat_sees_the_same(name: str) -> None:
-    game = load(name, {"deals": 3, "turn_based": True} if name in {"dany", "dinner",
-                                                                     "hollywood"}
-                else {"deals": 3})
+    sequential = {openspiel.TURN_BASED: True} if partyrules.get_game(
+        name).simultaneous_steps else {}
+    game = load(name, {"deals": 3, **sequential})
     rules = game.partyrules_game
     seen: dict[str, set[tuple[str, str]]] = {}
     rng = random.Random(5)
