@@ -468,7 +468,7 @@ def evaluate(env: gymnasium.Env[Any, Any], policy: Policy, seeds: Iterable[int],
     ``interval``: its 95% Wilson interval). An episode ended by an illegal action is a
     game lost.
 
-    >>> table = SingleAgentEnv("dinner", 3, seat="rotate")
+    >>> table = SingleAgentEnv("dany", 4, seat="rotate")
     >>> first = evaluate(table, lambda observation, mask: int(np.flatnonzero(mask)[0]),
     ...                  range(6), name="lowest id")
     >>> first.name, first.games, 0 <= first.wins <= 6
