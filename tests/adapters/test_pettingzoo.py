@@ -93,9 +93,7 @@ QUIET = ["Observation is not a NumPy array", "Observation space for each agent p
 
 
 @pytest.mark.parametrize(("name", "reward"), [
-    # "score" differs from "win" only in the amounts paid at the end: the CI profile's.
-    *(pytest.param(name, reward, marks=[pytest.mark.ci] if reward == "score" else [])
-      for name in NAMES for reward in REWARD_MODES),
+    *((name, reward) for name in NAMES for reward in REWARD_MODES),
     ("without_encoding", "win")])
 def test_pettingzoo_api_tests(name: str, reward: str) -> None:
     def build() -> Any:
