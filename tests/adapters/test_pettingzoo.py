@@ -301,9 +301,11 @@ def test_every_reward_mode_pays_what_the_rewards_module_says(name: str) -> None:
         final, players = states[-1], states[-1].config.players
         totals = [sum(step[f"seat_{seat}"] for step in paid) for seat in range(players)]
         if mode == "shaped":
-            # Potential-based: the heuristic's changes add up to minus its first value.
-            expected = [win - start for win, start in zip(
-                final_rewards(game, final, "win"), heuristic(states[0]), strict=True)]
+            # Potential-based: the heuristic's changes add up to minus its first value
+            # (plus its last, for a game cut short: a truncation keeps its standing).
+            last = heuristic(final) if game.outcome(final).truncated else (0.0,) * players
+            expected = [win + end - start for win, end, start in zip(
+                final_rewards(game, final, "win"), last, heuristic(states[0]), strict=True)]
             assert any(any(step.values()) for step in paid[:-1])  # paid along the way
         else:
             expected = list(final_rewards(game, final, mode))
@@ -346,11 +348,13 @@ def test_a_game_cut_short_by_its_turn_limit_is_truncated_in_both_envs() -> None:
     outcome = inner.game.outcome(inner.game_state)
     assert outcome.truncated and outcome.reason == "turn_limit"
     assert table.agents == []  # every agent stepped out with None
-    # The last step pays no win, only the heuristic's fall back to 0 at the end.
+    # The last step pays no win, only the heuristic's change: a game cut short keeps
+    # its standing (it does not fall to 0 as at a decided end).
     heuristic = inner.game.search.heuristic
     assert heuristic is not None
-    assert paid[-1] == pytest.approx({f"seat_{seat}": -value for seat, value in
-                                      enumerate(heuristic(states[-2]))})
+    assert paid[-1] == pytest.approx({f"seat_{seat}": after - before for seat, (after, before)
+                                      in enumerate(zip(heuristic(states[-1]),
+                                                       heuristic(states[-2]), strict=True))})
     again = env("dylan_dog", 3, turn_limit=2)
     again.reset(seed=1)
     rng = np.random.default_rng(1)

@@ -58,8 +58,9 @@ def test_score_pays_each_score_as_a_share_of_the_best(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_shaping_adds_the_same_constant_whatever_is_played(name: str) -> None:
-    """Potential-based: over a whole game the shaped rewards sum to the win rewards
-    minus the heuristic of the first state, so no policy gains by the shaping itself."""
+    """Potential-based: over a decided game the shaped rewards sum to the win rewards
+    minus the heuristic of the first state, so no policy gains by the shaping itself; a
+    game cut short adds its last standing (a truncation is not an end of value 0)."""
     game = partyrules.get_game(name)
     heuristic = game.search.heuristic
     assert heuristic is not None
@@ -69,8 +70,10 @@ def test_shaping_adds_the_same_constant_whatever_is_played(name: str) -> None:
         for seat, reward in enumerate(step_rewards(game, before, after, "shaped")):
             totals[seat] += reward
     start = heuristic(states[0])
+    # A decided game's last standing counts 0; one cut short keeps it (a truncation).
+    last = heuristic(states[-1]) if game.outcome(states[-1]).truncated else (0.0,) * len(start)
     for seat, total in enumerate(totals):
-        expected = final_rewards(game, states[-1], "win")[seat] - start[seat]
+        expected = final_rewards(game, states[-1], "win")[seat] + last[seat] - start[seat]
         assert math.isclose(total, expected, abs_tol=1e-9), (seat, total, expected)
 
 

@@ -8,10 +8,11 @@ Gymnasium adapters, the same in each.
   to 1; a negative score counts as 0); a game that keeps no score pays as ``"win"``.
 * ``"shaped"``: ``"win"`` at the end, plus, after every step, the change in each seat's
   standing by the game's heuristic (``Game.search.heuristic``, from 0 to 1):
-  ``Φ(after) - Φ(before)``, with ``Φ`` taken as 0 once the game is over. The shaping is
-  potential-based (Ng, Harada and Russell, 1999): over a game it adds ``-Φ(start)``, the
-  same whatever is played, so the best policy is unchanged while every step carries a
-  signal.
+  ``Φ(after) - Φ(before)``, with ``Φ`` taken as 0 once the game is decided (a game cut
+  short keeps its last standing, as a truncation should). The shaping is
+  potential-based (Ng, Harada and Russell, 1999): over a decided game it adds
+  ``-Φ(start)``, the same whatever is played, so the best policy is unchanged while
+  every step carries a signal.
 
 Everything comes from the :class:`~partyrules.Game` record; no game is named here.
 
@@ -85,7 +86,10 @@ def step_rewards(game: AnyGame, before: Any, after: Any,
         heuristic = game.search.heuristic
         assert heuristic is not None  # check_reward_mode refuses "shaped" without one
         start = heuristic(before)
-        end = (0.0,) * seats if game.is_terminal(after) else heuristic(after)
+        # A true end is worth nothing more (Φ = 0 there); a game cut short keeps its
+        # standing, which a learner that bootstraps at a truncation counts itself.
+        decided = game.is_terminal(after) and not game.outcome(after).truncated
+        end = (0.0,) * seats if decided else heuristic(after)
         paid = [end[seat] - start[seat] for seat in range(seats)]
     if game.is_terminal(after):
         paid = [reward + final for reward, final in
