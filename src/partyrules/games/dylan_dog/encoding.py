@@ -384,7 +384,9 @@ class _SeatIndex:
     pawn place, story card, held card and revealed shape (seats ordered from the
     viewer), and each seat's offset from the viewer."""
 
-    pawns: tuple[Mapping[Pawn, int], ...]
+    pawns: tuple[Mapping[tuple[str, int, int, int], int], ...]
+    """Keyed by a pawn's fields (plane, square, gate, branch): a tuple hashes in C, a
+    ``Pawn`` record through its generated methods, at four pawns a tensor."""
     stories: tuple[Mapping[int, int], ...]
     held: tuple[Mapping[int, int], ...]
     shapes: tuple[Mapping[str, int], ...]
@@ -440,7 +442,9 @@ def _seat_index(config: Config, viewer: int) -> _SeatIndex:
     stories = _index(range(numbering.story_start, numbering.story_start + numbering.story))
     holdable = _index(numbering.holdable)
     return _SeatIndex(
-        pawns=tuple(_shifted(numbering.places, at["pawns"] + block * len(numbering.places))
+        pawns=tuple(_shifted({(place.plane, place.square, place.gate, place.branch): index
+                              for place, index in numbering.places.items()},
+                             at["pawns"] + block * len(numbering.places))
                     for block in offset),
         stories=tuple(_shifted(stories, at["stories"] + block * numbering.story)
                       for block in offset),
@@ -494,7 +498,8 @@ def observation_tensor(view: View) -> array[float]:
         add(at["first_turn"])
     add(at["rotation"] + view.rotation)
     for seat in range(players):
-        add(seats.pawns[seat][view.pawns[seat]])
+        pawn = view.pawns[seat]
+        add(seats.pawns[seat][pawn.plane, pawn.square, pawn.gate, pawn.branch])
         hot.extend(map(seats.stories[seat].__getitem__, view.stories[seat]))
         hot.extend(map(seats.held[seat].__getitem__, view.held[seat]))
         hot.extend(map(seats.shapes[seat].__getitem__, view.revealed_shapes[seat]))
