@@ -13,8 +13,8 @@ fixed size. A game provides them in an :class:`Encoding` (its ``Game.encoding``)
   mask over the space (:func:`legal_ids`); :func:`numbered` gives them with the listed
   action of each, in one pass (a game may declare a faster listing of its own,
   ``Encoding.numbered``, which must give exactly what numbering ``legal_actions`` gives:
-  the test kit's ``check_encoding`` compares them). A free-text field (a story, a clue) cannot be
-  numbered: its action has one id, and ``action_from_id`` gives it with the game's
+  the test kit's ``check_numbered`` compares them). A free-text field (a story, a clue)
+  cannot be numbered: its action has one id, and ``action_from_id`` gives it with the game's
   representative text (the one ``legal_actions`` lists).
 * **Observation tensors.** ``observation_tensor(view)`` is a flat sequence of floats of
   length ``prod(observation_shape(config))``, a pure function of the view: equal views give
@@ -240,12 +240,10 @@ R = TypeVar("R")
 
 class IdentityMemo(Generic[K, R]):
     """Results of a pure function of one immutable object, remembered by the object's
-    identity: an encoder's section of a view's part that most states share (a state
-    keeps the same tuple of tables until one changes), or an action record's id where
-    the game hands out the same records. Hashing or comparing a large record would cost
-    about what recomputing it does; identity costs nothing. Each entry holds its object,
-    so an identity is never reused while remembered; past ``size`` entries the memo
-    starts again.
+    identity: the tables an encoding builds per config, looked up at every action id and
+    every tensor, where ``lru_cache`` would hash and compare the config each time (about
+    what numbering an action costs). Each entry holds its object, so an identity is never
+    reused while remembered; past ``size`` entries the memo starts again.
 
     >>> memo = IdentityMemo(size=2)
     >>> key = (1, 2)

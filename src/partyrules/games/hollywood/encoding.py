@@ -41,7 +41,7 @@ from typing import Any
 
 import attrs
 
-from partyrules.core.encoding import Encoding, Numbered, checked_id, in_id_order
+from partyrules.core.encoding import Encoding, IdentityMemo, Numbered, checked_id, in_id_order
 from partyrules.core.errors import IllegalAction
 from partyrules.core.rules import check_seat
 from partyrules.games.hollywood import views
@@ -213,22 +213,15 @@ def _teachable(kind: CardKind) -> bool:
         kind.kind == "crew" and bool(kind.genres))
 
 
-_RECENT: dict[int, tuple[Config, _Layout]] = {}
-"""The layouts of the configs in use by identity: hashing a config (what ``lru_cache``
-does) costs more than numbering an action. Each entry holds its config, so an id is
-never reused while it is in here."""
+_LAYOUTS: IdentityMemo[Config, _Layout] = IdentityMemo(64)
+"""The layouts of the configs in use, by identity (hashing a config, what ``lru_cache``
+does, costs more than numbering an action)."""
 
 
 def _layout(config: Config) -> _Layout:
-    """The index tables of ``config`` (cached: configs are frozen and hashable)."""
-    recent = _RECENT.get(id(config))
-    if recent is not None and recent[0] is config:
-        return recent[1]
-    table = _build_layout(config)
-    if len(_RECENT) >= 64:
-        _RECENT.clear()
-    _RECENT[id(config)] = (config, table)
-    return table
+    """The index tables of ``config`` (built once per config)."""
+    found = _LAYOUTS.get(config)
+    return found if found is not None else _LAYOUTS.put(config, _build_layout(config))
 
 
 @lru_cache(maxsize=64)
