@@ -153,7 +153,7 @@ _TABLE_ONLY = frozenset({TABLE})
 
 _LAST_ACTING: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
 """The last state asked about by :func:`acting_seats`, its game and its ``to_act``:
-a state is settled, then asked who decides, then numbered, one after another."""
+settling a state and asking who decides next both need it, one right after the other."""
 
 
 def acting_seats(game: AnyGame, state: Any) -> frozenset[int]:
@@ -175,7 +175,7 @@ def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
     if game.is_terminal(state):
         return Turn("terminal", ()), rng
     acting = acting_seats(game, state)
-    seats = tuple(sorted(acting - _TABLE_ONLY)) if TABLE in acting else tuple(sorted(acting))
+    seats = tuple(sorted(acting - _TABLE_ONLY))
     if not seats:
         raise IllegalAction("only the table may act: settle() the state first")
     if game.is_simultaneous(state):
