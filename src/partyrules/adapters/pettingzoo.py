@@ -67,6 +67,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[impo
 
 from partyrules.adapters import driver
 from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
+from partyrules.core.encoding import IdentityMemo
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import TABLE, AnyGame, get_game
 from partyrules.core.replay import Replay
@@ -232,6 +233,7 @@ class _Session:
         self._held: list[str] = []
         self._printed = 0  # the narration lines "human" has printed
         self._cache: dict[Any, Any] = {}
+        self._masks: IdentityMemo[tuple[int, ...], NDArray[np.int8]] = IdentityMemo(1024)
 
     def reset(self, seed: int | None) -> None:
         """Set up a new game (see :meth:`PartyRulesEnv.reset`)."""
@@ -311,10 +313,17 @@ class _Session:
 
     def mask(self, seat: int, deciding: bool) -> NDArray[np.int8]:
         """``seat``'s action mask: its legal ids while it decides, else all zeros."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        if deciding:
-            mask[list(self.numbered(seat))] = 1
-        return mask
+        if not deciding:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        ids = self.numbered(seat).ids
+        mask = self._masks.get(ids)
+        if mask is None:
+            # Setting a long run of ids one by one from a list costs about what the rest
+            # of a step does; games hand out the same ids tuple for a recurring listing
+            # (When I Dream's Dreamer), so its mask is built once and copied.
+            mask = self._masks.put(ids, np.zeros(self.num_actions, dtype=np.int8))
+            mask[list(ids)] = 1
+        return mask.copy()
 
     def observation(self, seat: int) -> NDArray[Any]:
         """``seat``'s observation array (cached per state: copy it before handing out)."""
