@@ -242,7 +242,8 @@ class IdentityMemo(Generic[K, R]):
     """Results of a pure function of one immutable object, remembered by the object's
     identity: the tables an encoding builds per config, looked up at every action id and
     every tensor, where ``lru_cache`` would hash and compare the config each time (about
-    what numbering an action costs). Each entry holds its object, so an identity is never
+    what numbering an action costs), or an adapter's mask of the ids a game hands out
+    again for a recurring listing. Each entry holds its object, so an identity is never
     reused while remembered; past ``size`` entries the memo starts again.
 
     >>> memo = IdentityMemo(size=2)
