@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -54,6 +55,7 @@ from partyrules.core.encoding import Numbered, seat_tensor
 from partyrules.core.encoding import numbered as numbered_by_encoding
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE, AnyGame
+from partyrules.core.match import NoObjection
 from partyrules.core.rng import Rng
 
 __all__ = [
@@ -61,7 +63,6 @@ __all__ = [
     "DEFAULT_MAX_DECISIONS",
     "Numbered",
     "Turn",
-    "acting_seats",
     "action_at",
     "action_space_size",
     "has_encoding",
@@ -134,14 +135,15 @@ def settle(game: AnyGame, state: Any,
     :class:`~partyrules.core.match.NoObjection` plays); ``on_ruling(state_before,
     ruling)`` hears each one (to narrate or record it). ``IllegalAction`` for a running
     game where nobody may act (a game bug)."""
+    table = NoObjection(game)
     while not game.is_terminal(state):
-        acting = acting_seats(game, state)
+        acting = game.to_act(state)
         if not acting:
             raise IllegalAction(f"{game.name}: the game is not over but no seat may act "
                                 "(a game bug)")
         if acting != _TABLE_ONLY:
             return state  # a seat decides: most states
-        ruling = next(iter(game.legal_actions(state, TABLE)))
+        ruling = table.choose(state, TABLE, _UNUSED_RNG)
         after = game.apply(state, ruling)
         if on_ruling is not None:
             on_ruling(state, ruling)
@@ -151,21 +153,8 @@ def settle(game: AnyGame, state: Any,
 
 _TABLE_ONLY = frozenset({TABLE})
 
-_LAST_ACTING: tuple[Any, Any, frozenset[int]] = (None, None, frozenset())
-"""The last state asked about by :func:`acting_seats`, its game and its ``to_act``:
-settling a state and asking who decides next both need it, one right after the other."""
-
-
-def acting_seats(game: AnyGame, state: Any) -> frozenset[int]:
-    """``game.to_act(state)``, remembered for the last state asked about (states are
-    immutable, so the same object always gives the same answer)."""
-    global _LAST_ACTING
-    last_state, last_game, acting = _LAST_ACTING
-    if last_state is state and last_game is game:
-        return acting
-    acting = game.to_act(state)
-    _LAST_ACTING = (state, game, acting)
-    return acting
+_UNUSED_RNG = random.Random(0)
+"""The rng handed to the table's player, which draws nothing from it."""
 
 
 def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
@@ -174,8 +163,7 @@ def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
     draws the same)."""
     if game.is_terminal(state):
         return Turn("terminal", ()), rng
-    acting = acting_seats(game, state)
-    seats = tuple(sorted(acting - _TABLE_ONLY))
+    seats = tuple(sorted(game.to_act(state) - _TABLE_ONLY))
     if not seats:
         raise IllegalAction("only the table may act: settle() the state first")
     if game.is_simultaneous(state):
