@@ -56,6 +56,7 @@ import math
 import random
 from typing import Any, Literal
 
+import attrs
 import gymnasium
 import numpy as np
 from numpy.typing import NDArray
@@ -229,8 +230,9 @@ class _Session:
         self.turn = driver.Turn("terminal", ())
         self._turns = Rng.from_seed(0)
         self.actions: list[Any] = []
-        self._lines: list[str] = []
-        self._held: list[str] = []
+        # The narration, told only when it is rendered: a line, or an action to tell.
+        self._lines: list[str | _Told] = []
+        self._held: list[str | _Told] = []
         self._printed = 0  # the narration lines "human" has printed
         self._cache: dict[Any, Any] = {}
         self._masks: IdentityMemo[tuple[int, ...], NDArray[np.int8]] = IdentityMemo(1024)
@@ -267,10 +269,16 @@ class _Session:
         self.turn, self._turns = driver.next_turn(self.game, state, self._turns)
 
     def record(self, state: Any, action: Any) -> None:
-        """Remember an action and narrate it as the CLI does (``describe_action``)."""
-        line = self.game.describe_action(state, action, None)
-        self._held.append(f"{len(self.actions):5d}  {line}")
+        """Remember an action, to narrate as the CLI does (``describe_action``) when the
+        environment is rendered."""
+        self._held.append(_Told(len(self.actions), state, action))
         self.actions.append(action)
+
+    def told(self, entries: list[str | _Told]) -> list[str]:
+        """The narration's lines of ``entries``."""
+        return [entry if isinstance(entry, str) else
+                f"{entry.number:5d}  {self.game.describe_action(entry.state, entry.action)}"
+                for entry in entries]
 
     def numbered(self, seat: int) -> driver.Numbered[Any]:
         """``seat``'s legal actions by id in the current state."""
@@ -382,9 +390,9 @@ class _Session:
             return None
         if self.render_mode == "ansi":
             view = self.game.render_view(self.game.view(self.state, None))
-            return "\n".join([*self._lines, view])
+            return "\n".join([*self.told(self._lines), view])
         heading = "the table" if seat is None else f"seat_{seat}"
-        lines = [*self._lines[self._printed:], f"-- {heading} sees:",
+        lines = [*self.told(self._lines[self._printed:]), f"-- {heading} sees:",
                  self.game.render_view(self.game.view(self.state, seat))]
         self._printed = len(self._lines)
         print("\n".join(lines))
@@ -395,6 +403,15 @@ class _Session:
         if self.seed is None:
             raise IllegalAction("no game yet: reset() the environment first")
         return Replay(self.game.name, self.config, self.seed, tuple(self.actions))
+
+
+@attrs.frozen(slots=True)
+class _Told:
+    """An action of the narration, told when the environment is rendered."""
+
+    number: int
+    state: Any
+    action: Any
 
 
 def _plain(action: Any) -> Any:
@@ -556,7 +573,8 @@ class PartyRulesEnv(_Extras, AECEnv):  # type: ignore[misc]  # AECEnv is Any to 
             chosen = session.chosen(seat, action)
             before = session.state
             session.record(before, chosen)
-            session.advance(self.game.apply(before, chosen))
+            # The action was listed for this very state: no second check of the rules.
+            session.advance((self.game.apply_listed or self.game.apply)(before, chosen))
             self._after_turn(session.pay(before))
             self._accumulate_rewards()
         self._auto_render()
