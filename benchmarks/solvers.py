@@ -2,7 +2,8 @@
 
 Usage::
 
-    python benchmarks/solvers.py [--seconds 60] [--game NAME]... [--nash-iterations 200]
+    python benchmarks/solvers.py [--seconds 60] [--position-seconds 20] [--game NAME]...
+                                 [--nash-iterations 200]
 
 For every game, external-sampling MCCFR (``open_spiel.python.algorithms.
 external_sampling_mccfr``) runs on ``preset="tiny"`` (``turn_based`` for a game with
@@ -17,10 +18,13 @@ actions along a playout, averaged, summed over the seats), which says why an ite
 finishes or not. Outcome-sampling MCCFR, which samples one path a walk, runs after it
 for a sixth of the time, for comparison.
 
+Then the same for ``--position-seconds`` on every stored position of those games (the
+OpenSpiel parameter ``position``: an endgame of one deal, the replay's).
+
 Then ``exploitability.nash_conv`` is computed on the smallest config it walks whole,
 When I Dream's ``preset="one_card"`` over a few deals: for the uniform policy and for
 MCCFR's average policy after ``--nash-iterations`` iterations, with the size of the
-game tree.
+game tree, and on a Dinner endgame (``position="pile_just_ran_out"``).
 
 Prints Markdown tables. Times are wall-clock on whatever else the machine runs.
 """
@@ -51,6 +55,7 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found, imp
 
 import partyrules
 from partyrules.adapters import openspiel
+from partyrules.core.verify import stored_positions
 
 openspiel.register()
 
@@ -131,10 +136,19 @@ def iterate(solver: Any, seconds: float) -> tuple[int, float]:
     return iterations, time.perf_counter() - start
 
 
-def measure(name: str, seconds: float) -> dict[str, Any]:
-    """MCCFR on ``name``'s tiny preset for ``seconds`` (this process only)."""
-    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)),
-                             tiny_params(name))
+def position_params(name: str, position: str) -> dict[str, Any]:
+    """The OpenSpiel parameters that start at one of a game's stored positions."""
+    params: dict[str, Any] = {openspiel.POSITION: position}
+    if partyrules.get_game(name).simultaneous_steps:
+        params[openspiel.TURN_BASED] = True
+    return params
+
+
+def measure(name: str, seconds: float, position: str = "") -> dict[str, Any]:
+    """MCCFR on ``name``'s tiny preset (or its stored ``position``) for ``seconds``
+    (this process only)."""
+    params = position_params(name, position) if position else tiny_params(name)
+    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)), params)
     leaves = estimated_leaves(game)
     np.random.seed(0)  # the solvers sample with NumPy's global generator
     solver = CountingSolver(game)
@@ -143,7 +157,8 @@ def measure(name: str, seconds: float) -> dict[str, Any]:
     grown = rss_mb() - before
     outcome, outcome_s = iterate(outcome_sampling_mccfr.OutcomeSamplingSolver(game),
                                  seconds / 6)
-    return {"game": name, "players": game.config.players, "iterations": iterations,
+    return {"game": name, "position": position, "players": game.config.players,
+            "iterations": iterations,
             "seconds": elapsed, "infosets": len(solver._infostates),
             "nodes_per_s": solver.nodes / elapsed, "memory_mb": grown,
             "leaves_log10": leaves, "outcome_per_s": outcome / outcome_s}
@@ -187,16 +202,50 @@ def nash_conv_rows(iterations: int) -> list[str]:
     ]
 
 
+ENDGAME = ("dinner", "pile_just_ran_out")
+"""The stored position whose ``nash_conv`` the benchmark computes too."""
+
+
+def endgame_nash_conv_rows(iterations: int) -> list[str]:
+    """nash_conv of the uniform policy and of MCCFR's average policy on a Dinner
+    endgame (one deal: the stored position's)."""
+    name, position = ENDGAME
+    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)),
+                             position_params(name, position))
+    start = time.perf_counter()
+    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
+    uniform_s = time.perf_counter() - start
+    np.random.seed(0)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    start = time.perf_counter()
+    for _ in range(iterations):
+        solver.iteration()
+    solve_s = time.perf_counter() - start
+    start = time.perf_counter()
+    learnt = exploitability.nash_conv(game, solver.average_policy())
+    learnt_s = time.perf_counter() - start
+    label = f"{name} `position=\"{position}\"`"
+    return [
+        "| position | policy | nash_conv | seconds |",
+        "|---|---|---:|---:|",
+        f"| {label} | uniform | {uniform:.3f} | {uniform_s:.1f} |",
+        f"| {label} | ES-MCCFR average, {iterations} iterations ({solve_s:.1f} s) | "
+        f"{learnt:.3f} | {learnt_s:.1f} |",
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure every game (each in a process of its own) and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--game", action="append", choices=sorted(partyrules.GAMES))
     parser.add_argument("--nash-iterations", type=int, default=200)
+    parser.add_argument("--position-seconds", type=float, default=20.0)
     parser.add_argument("--one", help=argparse.SUPPRESS)  # a child process: one game
+    parser.add_argument("--position", default="", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
-        print(json.dumps(measure(args.one, args.seconds)))
+        print(json.dumps(measure(args.one, args.seconds, args.position)))
         return
     print(f"External-sampling MCCFR, {args.seconds:.0f} s per game, `preset=\"tiny\"`:\n")
     print("| game | players | iterations | iterations/s | nodes/s | infosets | "
@@ -212,8 +261,24 @@ def main(argv: list[str] | None = None) -> None:
               f"{row['iterations'] / row['seconds']:.2f} | {row['nodes_per_s']:,.0f} | "
               f"{row['infosets']:,} | {row['memory_mb']:,.0f} | "
               f"10^{row['leaves_log10']:.1f} | {row['outcome_per_s']:,.0f} |", flush=True)
+    print(f"\nExternal-sampling MCCFR, {args.position_seconds:.0f} s per stored position "
+          "(`position=...`, the replay's one deal):\n")
+    print("| game | position | players | iterations | iterations/min | infosets | "
+          "leaves per iteration (est.) |")
+    print("|---|---|---:|---:|---:|---:|---:|")
+    for name in args.game or sorted(partyrules.GAMES):
+        for position in stored_positions(partyrules.get_game(name)):
+            done = subprocess.run([sys.executable, __file__, "--one", name, "--position",
+                                   position, "--seconds", str(args.position_seconds)],
+                                  capture_output=True, text=True, check=True)
+            row = json.loads(done.stdout.strip().splitlines()[-1])
+            print(f"| {name} | `{position}` | {row['players']} | {row['iterations']} | "
+                  f"{60 * row['iterations'] / row['seconds']:,.0f} | {row['infosets']:,} | "
+                  f"10^{row['leaves_log10']:.1f} |", flush=True)
     print()
     print("\n".join(nash_conv_rows(args.nash_iterations)))
+    print()
+    print("\n".join(endgame_nash_conv_rows(args.nash_iterations)))
 
 
 if __name__ == "__main__":

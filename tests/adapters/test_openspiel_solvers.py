@@ -27,10 +27,12 @@ from open_spiel.python.algorithms import (  # type: ignore[import-not-found, imp
 
 import partyrules
 from partyrules.adapters import openspiel
+from partyrules.adapters.driver import settle
 from partyrules.adapters.rewards import REWARD_MODES, final_rewards
 from partyrules.core.game import TABLE
 from partyrules.core.serialize import dumps
 from partyrules.core.testing import play_random
+from partyrules.core.verify import stored_positions
 from partyrules.games.dinner import rules as dinner_rules
 from partyrules.games.dinner.actions import Ballot, Exchange, Propose, Unknown
 from partyrules.games.when_i_dream import rules as dream_rules
@@ -376,3 +378,46 @@ def test_external_sampling_mccfr_iterates_on_the_walkable_tiny_presets(name: str
     for _ in range(2):
         solver.iteration()
     assert len(solver._infostates) > 10
+
+
+def test_a_stored_position_is_the_start_with_its_config_and_deal() -> None:
+    rules = partyrules.get_game("dinner")
+    stored = stored_positions(rules)["pile_just_ran_out"]
+    game = pyspiel.load_game("partyrules_dinner", {"position": "pile_just_ran_out"})
+    assert game.config == stored.config
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    root = game.new_initial_state()
+    assert not root.is_chance_node()
+    assert root.partyrules_state == settle(rules, stored.final_state())
+    again = pyspiel.load_game(str(game))  # the game's string loads the same position
+    assert again.new_initial_state().partyrules_state == root.partyrules_state
+    rng = random.Random(0)
+    while not root.is_terminal():
+        step_randomly(root, rng)
+    assert rules.outcome(root.partyrules_state).winners
+
+
+def test_a_position_refuses_what_would_make_it_another_game() -> None:
+    with pytest.raises(partyrules.InvalidConfig, match="no stored position called 'x'"):
+        pyspiel.load_game("partyrules_dinner", {"position": "x"})
+    for clash in ({"players": 5}, {"preset": "tiny"}, {"seed": 3}):
+        with pytest.raises(partyrules.InvalidConfig, match="a position fixes the config"):
+            pyspiel.load_game("partyrules_dinner", {"position": "pile_just_ran_out", **clash})
+    # A parameter at its default, or at the position's own value, asks for nothing else.
+    game = pyspiel.load_game("partyrules_dinner", {"position": "pile_just_ran_out",
+                                                   "players": 3})
+    assert game.config.players == 3
+
+
+@pytest.mark.ci  # nash_conv walks the endgame whole, twice: about 25 s
+def test_external_sampling_mccfr_walks_a_dinner_endgame_whole() -> None:
+    game = pyspiel.load_game("partyrules_dinner", {"position": "pile_just_ran_out",
+                                                   "turn_based": True})  # its votes
+    np.random.seed(0)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    for _ in range(5):
+        solver.iteration()
+    assert len(solver._infostates) > 100
+    policy = solver.average_policy()
+    assert exploitability.nash_conv(game, policy) < exploitability.nash_conv(
+        game, policy_lib.UniformRandomPolicy(game))

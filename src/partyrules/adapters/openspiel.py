@@ -6,7 +6,8 @@
 are ``players`` (default: the game's ``min_players``), ``seed`` and ``deals`` (the deal,
 below), ``reward`` (``"win"``, ``"score"`` or ``"shaped"``:
 :mod:`partyrules.adapters.rewards`), ``preset`` (one of ``Game.presets``, e.g.
-``"tiny"``: :func:`config_of`), for a game with simultaneous steps ``turn_based``
+``"tiny"``: :func:`config_of`), ``position`` (one of the game's stored positions, an
+endgame to solve: below), for a game with simultaneous steps ``turn_based``
 (default False), and every ``Config`` field whose default is a bool, an int or a str; a
 field that defaults to ``None`` and holds an ``int`` otherwise (Dany's ``idea_cards``,
 Hollywood's ``first_distributor``) is an int parameter where ``-1`` means ``None``.
@@ -18,6 +19,13 @@ it is the very game that ``seed=s`` loads. Every later draw of the rules (a deck
 comes from the rng the partyrules state carries, seeded by the deal: to a solver the
 deal is the only chance event. ``seed`` from 0 loads that one deal, without a chance
 node (``DETERMINISTIC``).
+
+**A position to start from.** ``position`` names one of the positions the game ships
+(:func:`partyrules.core.verify.stored_positions`: a replay of a real game up to a
+late, small position): the game then starts at that replay's last state, with its
+config and its deal, without a chance node (``DETERMINISTIC``), so a tabular solver walks
+an endgame whose whole tree is small even where no config of the rules is (Dinner,
+Hollywood). The hidden cards are the replay's: one world, as with a fixed ``seed``.
 
 Everything comes from the game's :class:`~partyrules.Game` record:
 
@@ -79,14 +87,17 @@ from partyrules.adapters import driver
 from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
 from partyrules.core.game import GAMES, AnyGame
+from partyrules.core.replay import Replay
 from partyrules.core.rng import Rng
 from partyrules.core.serialize import converter, dumps
+from partyrules.core.verify import stored_positions
 
 __all__ = [
     "DEALS",
     "DEFAULT_DEALS",
     "NONE_SENTINEL",
     "NO_OP",
+    "POSITION",
     "PREFIX",
     "PRESET",
     "RACE_SALT",
@@ -136,6 +147,10 @@ few enough that listing the chance outcomes costs little at every episode's star
 REWARD = "reward"
 """The parameter that says what the seats are paid: ``"win"`` (the default),
 ``"score"`` or ``"shaped"`` (:mod:`partyrules.adapters.rewards`)."""
+
+POSITION = "position"
+"""The parameter that starts the game at one of its stored positions (by name, see
+:func:`partyrules.core.verify.stored_positions`); ``""`` (the default): at the deal."""
 
 PRESET = "preset"
 """The parameter that starts from one of the game's presets (``Game.presets``, e.g.
@@ -226,12 +241,13 @@ def parameters(game: AnyGame) -> dict[str, bool | int | str]:
     >>> dany = partyrules.get_game("dany")
     >>> {name: value for name, value in parameters(dany).items() if name != TURN_BASED}
     {'players': 3, 'seed': -1, 'deals': 10000, 'reward': 'win', 'preset': '',
-     'danys_reason': False, 'first_active': 0, 'memory_cards': 30, 'idea_cards': -1}
+     'position': '', 'danys_reason': False, 'first_active': 0, 'memory_cards': 30, 'idea_cards': -1}
     >>> (TURN_BASED in parameters(dany)) == dany.simultaneous_steps
     True
     """
     spec: dict[str, bool | int | str] = {"players": game.min_players, SEED: NONE_SENTINEL,
-                                         DEALS: DEFAULT_DEALS, REWARD: "win", PRESET: ""}
+                                         DEALS: DEFAULT_DEALS, REWARD: "win", PRESET: "",
+                                         POSITION: ""}
     if game.simultaneous_steps:
         spec[TURN_BASED] = False
     for name, default, _ in _exposed(game):
@@ -262,6 +278,9 @@ def config_of(game: AnyGame, params: Mapping[str, Any]) -> Any:
     if unknown:
         raise InvalidConfig(f"{label}: unknown parameter(s) {', '.join(unknown)}; "
                             f"known: {', '.join(known)}")
+    position = _stored_position(game, params.get(POSITION, ""))
+    if position is not None:
+        return _position_config(game, position, params)
     base = _preset(game, params.get(PRESET, ""))
     kwargs: dict[str, Any] = {}
     if base is not None:  # the fields no parameter reaches (a deck) come from the preset
@@ -292,6 +311,36 @@ def _preset(game: AnyGame, name: Any) -> Any:
         known = ", ".join(map(repr, sorted(game.presets))) or "none"
         raise InvalidConfig(f"{short_name(game)}: no preset called {name!r}; known: {known}")
     return game.presets[name]
+
+
+def _stored_position(game: AnyGame, name: Any) -> Replay | None:
+    """The stored position ``name`` of ``game`` (None for ``""``); :class:`InvalidConfig`
+    for a name the game does not ship."""
+    if name == "":
+        return None
+    positions = stored_positions(game)
+    if not isinstance(name, str) or name not in positions:
+        known = ", ".join(map(repr, sorted(positions))) or "none"
+        raise InvalidConfig(f"{short_name(game)}: no stored position called {name!r}; "
+                            f"known: {known}")
+    return positions[name]
+
+
+def _position_config(game: AnyGame, position: Replay, params: Mapping[str, Any]) -> Any:
+    """The config of a stored position; :class:`InvalidConfig` when another parameter
+    asks for a config of its own (a position is one game: its config and its deal)."""
+    label = short_name(game)
+    config = position.config
+    # OpenSpiel fills every parameter in with its default: only a value that differs
+    # from both the default and the position's own asks for another game.
+    defaults, own = parameters(game), _effective(game, config, {})
+    differing = sorted(name for name in ("players", PRESET, SEED,
+                                         *(name for name, _, _ in _exposed(game)))
+                       if params.get(name, defaults[name]) not in (defaults[name], own[name]))
+    if differing:
+        raise InvalidConfig(f"{label}: a position fixes the config and the deal; leave "
+                            f"{', '.join(differing)} out")
+    return config
 
 
 def _effective(game: AnyGame, config: Any, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -399,6 +448,8 @@ class _Table:
     deals: int
     """How many deals the chance node draws from (seeds ``0 .. deals - 1``)."""
     reward: RewardMode
+    start: Any = None
+    """The state a stored position starts from (``position``), or None: the deal."""
     dealt: dict[int, _Position] = attrs.field(factory=dict, eq=False, repr=False)
     """The initial positions of the deals drawn lately, by seed (a solver deals the same
     few seeds at every iteration; setting a game up costs more than a step)."""
@@ -406,13 +457,16 @@ class _Table:
     @property
     def chance(self) -> bool:
         """True when the game starts at the chance node that draws the deal."""
-        return self.seed == NONE_SENTINEL
+        return self.seed == NONE_SENTINEL and self.start is None
 
     def deal(self, seed: int) -> _Position:
         """The settled initial position of the deal ``seed``: the rules' ``setup`` from
         that seed, and the race rng from it too."""
         position = self.dealt.get(seed)
-        if position is None:
+        if position is None and self.start is not None:  # the stored position, its deal
+            position = _position(self, self.start, Rng.from_seed(seed ^ RACE_SALT), 0, None)
+            self.dealt[seed] = position
+        elif position is None:
             if len(self.dealt) >= _DEALS_KEPT:
                 self.dealt.pop(next(iter(self.dealt)))  # the oldest first
             position = _position(self, self.game.setup(self.config, seed),
@@ -452,9 +506,12 @@ def _table_of(game: AnyGame, params: Mapping[str, Any]) -> _Table:
     reward = check_reward_mode(game, params[REWARD])
     shape = (tuple(int(n) for n in game.encoding.observation_shape(config))
              if game.encoding is not None else None)
+    position, start = _stored_position(game, params[POSITION]), None
+    if position is not None:  # its deal: the replay's seed, and the state it reached
+        seed, start = position.seed, position.final_state()
     return _Table(game, config, params, seed,
                   max_game_length(game, config, turn_based=turn_based), turn_based,
-                  driver.action_space_size(game, config), shape, deals, reward)
+                  driver.action_space_size(game, config), shape, deals, reward, start)
 
 
 @attrs.frozen(slots=True)
@@ -561,7 +618,7 @@ class PartyRulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> PartyRulesState:
         """The chance node that draws the deal; with a fixed ``seed``, the settled initial
-        state of that deal."""
+        state of that deal; with a ``position``, that position, settled."""
         table = self._table
         return PartyRulesState(self, table, None if table.chance else table.deal(table.seed))
 
