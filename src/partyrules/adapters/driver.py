@@ -73,6 +73,7 @@ __all__ = [
     "numbered_actions",
     "seat_tensor",
     "settle",
+    "settled_turn",
 ]
 
 DEFAULT_ACTION_BOUND = 512
@@ -172,6 +173,42 @@ def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
         return Turn("sequential", seats), rng
     index, rng = rng.below(len(seats))
     return Turn("sequential", (seats[index],)), rng
+
+
+_TERMINAL = Turn("terminal", ())
+
+
+def settled_turn(game: AnyGame, state: Any, rng: Rng,
+                 on_ruling: Callable[[Any, Any], None] | None = None,
+                 ) -> tuple[Any, Turn, Rng]:
+    """:func:`settle` then :func:`next_turn` at once: the settled state, who decides next
+    and the rng after any race draw, asking the rules who may act once where no ruling
+    is due (a solver's step pays for every call).
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> state = game.setup(game.Config(players=3), 0)
+    >>> settled_turn(game, state, Rng.from_seed(0)) == (
+    ...     settle(game, state), *next_turn(game, settle(game, state), Rng.from_seed(0)))
+    True
+    """
+    while True:
+        if game.is_terminal(state):
+            return state, _TERMINAL, rng
+        acting = game.to_act(state)
+        if acting == _TABLE_ONLY:
+            state = settle(game, state, on_ruling)
+            continue
+        if not acting:
+            raise IllegalAction(f"{game.name}: the game is not over but no seat may act "
+                                "(a game bug)")
+        seats = tuple(sorted(acting - _TABLE_ONLY))
+        if game.is_simultaneous(state):
+            return state, Turn("simultaneous", seats), rng
+        if len(seats) == 1:
+            return state, Turn("sequential", seats), rng
+        index, rng = rng.below(len(seats))
+        return state, Turn("sequential", (seats[index],)), rng
 
 
 def numbered(game: AnyGame, state: Any, seat: int) -> Numbered[Any]:

@@ -71,6 +71,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import math
+import operator
 import random
 import types
 import typing
@@ -80,7 +81,6 @@ from typing import Any
 import attrs
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-from cattrs.gen import make_dict_unstructure_fn, override
 from numpy.typing import NDArray
 
 from partyrules.adapters import driver
@@ -165,43 +165,93 @@ way whatever objects hold it (later formats share repeated objects by reference,
 equal views could give different bytes)."""
 
 
-def _sorted_set(value: frozenset[Any]) -> Any:
-    """A set as the serializer writes it (sorted), the hot case of plain ints first."""
-    if all(type(member) is int for member in value):
-        return sorted(value)
-    return converter.unstructure(value, frozenset[Any])
+_PLAIN = (int, str, bool, float, type(None))
+
+_Plan = Callable[[Any], Any] | None
+"""How a value of one declared type becomes canonical plain data (``marshal``-able,
+sets sorted, a union's member named), or None when it is plain already."""
+
+_RECORD_DATA: dict[type, Callable[[Any], list[Any]]] = {}
+"""Per attrs class, its values as canonical plain data, the config left out."""
 
 
-_KEY_CONVERTER = converter.copy()
-"""The serializer's converter, with sets of ints sorted without a hook per member (the
-keys of a solver's table are computed at every node it visits)."""
+def _record_data(value: Any) -> list[Any]:
+    """An attrs record's field values in order (``config`` left out: a loaded game has
+    one), each as canonical plain data."""
+    kind = type(value)
+    data_of = _RECORD_DATA.get(kind)
+    if data_of is None:
+        data_of = _RECORD_DATA[kind] = _record_plan(kind)
+    return data_of(value)
 
 
-def _is_set_type(kind: Any) -> bool:
-    origin: Any = typing.get_origin(kind)
-    return origin is frozenset
+def _record_plan(kind: type) -> Callable[[Any], list[Any]]:
+    attrs.resolve_types(kind)
+    names = [field.name for field in attrs.fields(kind) if field.name != "config"]
+    plans = [(index, plan) for index, field in enumerate(
+        field for field in attrs.fields(kind) if field.name != "config")
+        if (plan := _plan_of(field.type)) is not None]
+    if not names:
+        return lambda _: []
+    getter = operator.attrgetter(*names)
+    if len(names) == 1:  # attrgetter of one name gives the value, not a tuple
+        def one(value: Any) -> list[Any]:
+            data = [getter(value)]
+            for index, plan in plans:
+                data[index] = plan(data[index])
+            return data
+        return one
+
+    def many(value: Any) -> list[Any]:
+        data = list(getter(value))
+        for index, plan in plans:
+            data[index] = plan(data[index])
+        return data
+    return many
 
 
-_KEY_CONVERTER.register_unstructure_hook_factory(_is_set_type, lambda _: _sorted_set)
+def _sorted_members(value: frozenset[Any]) -> tuple[Any, ...]:
+    return ("set", *sorted(value))
 
-_VIEW_DATA: dict[type, Callable[[Any], Any]] = {}
-"""Per view class, the canonical plain data of a view without its config (cattrs, with
-the serializer's hooks: sets sorted, unions tagged)."""
+
+def _plan_of(kind: Any) -> _Plan:
+    """The plan of a declared field type (see :data:`_Plan`)."""
+    if kind in _PLAIN:
+        return None
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if origin is typing.Literal:
+        return None
+    if origin in (types.UnionType, typing.Union):
+        members = [member for member in args if member is not type(None)]
+        if all(_plan_of(member) is None for member in members):
+            return None
+        if all(attrs.has(member) for member in members):
+            if len(members) == 1:
+                return lambda value: None if value is None else _record_data(value)
+            return lambda value: (None if value is None
+                                  else (type(value).__name__, *_record_data(value)))
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        inner = _plan_of(args[0])
+        if inner is None:
+            return None
+        return lambda value: tuple(map(inner, value))
+    elif origin is tuple and args:
+        plans = [_plan_of(member) for member in args]
+        if all(plan is None for plan in plans):
+            return None
+    elif origin is frozenset and args and (args[0] in (int, str)
+                                           or typing.get_origin(args[0]) is typing.Literal):
+        return _sorted_members
+    elif isinstance(kind, type) and attrs.has(kind):
+        return _record_data
+    # A type the plans do not read: the serializer's data (sets sorted, unions tagged).
+    return lambda value: converter.unstructure(value, kind)
 
 
 def _view_key(turn_line: str, view: Any) -> str:
     """The digest of the turn line and the view's canonical data (its config left out: a
     loaded game has one)."""
-    kind = type(view)
-    data_of = _VIEW_DATA.get(kind)
-    if data_of is None:
-        if attrs.has(kind) and "config" in attrs.fields_dict(kind):
-            data_of = make_dict_unstructure_fn(kind, _KEY_CONVERTER,
-                                               config=override(omit=True))
-        else:
-            data_of = converter.unstructure
-        _VIEW_DATA[kind] = data_of
-    payload = marshal.dumps((turn_line, data_of(view)), _KEY_FORMAT)
+    payload = marshal.dumps((turn_line, _record_data(view)), _KEY_FORMAT)
     return hashlib.blake2b(payload, digest_size=16).hexdigest()
 
 
@@ -567,8 +617,7 @@ def _position(table: _Table, state: Any, rng: Rng, steps: int,
     if steps > table.bound:
         raise GameTooLong(f"{PREFIX}{game.name}: the game went past its max_game_length of "
                           f"{table.bound} decisions (see max_game_length)")
-    state = driver.settle(game, state)
-    turn, rng = driver.next_turn(game, state, rng)
+    state, turn, rng = driver.settled_turn(game, state, rng)
     if turn.kind == "simultaneous":
         if not game.simultaneous_steps:
             raise IllegalAction(f"{PREFIX}{game.name} reached a simultaneous step, but the "

@@ -260,13 +260,13 @@ class _Session:
     def advance(self, state: Any) -> None:
         """Make ``state`` current: the table's rulings, then the next turn."""
         # Each ruling of the table is narrated and kept in the replay.
-        state = driver.settle(self.game, state, self.record)
+        state, self.turn, self._turns = driver.settled_turn(self.game, state, self._turns,
+                                                            self.record)
         self.state = state
         self._cache = {}
         if not self.game.is_simultaneous(state):  # a finished vote may be told now
             self._lines += self._held
             self._held = []
-        self.turn, self._turns = driver.next_turn(self.game, state, self._turns)
 
     def record(self, state: Any, action: Any) -> None:
         """Remember an action, to narrate as the CLI does (``describe_action``) when the
