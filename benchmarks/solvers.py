@@ -16,7 +16,9 @@ process's peak memory, and an estimate of the leaves one iteration walks (Knuth'
 estimate from random playouts: the product of the updating seat's numbers of legal
 actions along a playout, averaged, summed over the seats), which says why an iteration
 finishes or not. Outcome-sampling MCCFR, which samples one path a walk, runs after it
-for a sixth of the time, for comparison.
+for a sixth of the time, for comparison; then OpenSpiel's C++ external sampling
+(``pyspiel.ExternalSamplingMCCFRSolver``, the same algorithm, its loop in C++ calling the
+Python game) for ``--seconds``.
 
 Then the same for ``--position-seconds`` on every stored position of those games (the
 OpenSpiel parameter ``position``: an endgame of one deal, the replay's).
@@ -136,6 +138,18 @@ def iterate(solver: Any, seconds: float) -> tuple[int, float]:
     return iterations, time.perf_counter() - start
 
 
+class CppSolver:
+    """OpenSpiel's C++ external sampling MCCFR (``pyspiel.ExternalSamplingMCCFRSolver``)
+    on the Python game, with :func:`iterate`'s ``iteration``."""
+
+    def __init__(self, game: Any) -> None:
+        self.solver = pyspiel.ExternalSamplingMCCFRSolver(game, seed=0)
+
+    def iteration(self) -> None:
+        """One iteration: a walk per seat."""
+        self.solver.run_iteration()
+
+
 def position_params(name: str, position: str) -> dict[str, Any]:
     """The OpenSpiel parameters that start at one of a game's stored positions."""
     params: dict[str, Any] = {openspiel.POSITION: position}
@@ -157,11 +171,13 @@ def measure(name: str, seconds: float, position: str = "") -> dict[str, Any]:
     grown = rss_mb() - before
     outcome, outcome_s = iterate(outcome_sampling_mccfr.OutcomeSamplingSolver(game),
                                  seconds / 6)
+    cpp, cpp_s = iterate(CppSolver(game), seconds) if not position else (0, 1.0)
     return {"game": name, "position": position, "players": game.config.players,
             "iterations": iterations,
             "seconds": elapsed, "infosets": len(solver._infostates),
             "nodes_per_s": solver.nodes / elapsed, "memory_mb": grown,
-            "leaves_log10": leaves, "outcome_per_s": outcome / outcome_s}
+            "leaves_log10": leaves, "outcome_per_s": outcome / outcome_s,
+            "cpp_iterations": cpp, "cpp_seconds": cpp_s}
 
 
 def nash_conv_rows(iterations: int) -> list[str]:
@@ -250,8 +266,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"External-sampling MCCFR, {args.seconds:.0f} s per game, `preset=\"tiny\"`:\n")
     print("| game | players | iterations | iterations/s | nodes/s | infosets | "
           "memory growth (MB) | leaves per iteration (est.) | outcome sampling, "
-          "iterations/s |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "iterations/s | C++ solver, iterations |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name in args.game or sorted(partyrules.GAMES):
         done = subprocess.run([sys.executable, __file__, "--one", name, "--seconds",
                                str(args.seconds)], capture_output=True, text=True,
@@ -260,7 +276,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"| {row['game']} | {row['players']} | {row['iterations']} | "
               f"{row['iterations'] / row['seconds']:.2f} | {row['nodes_per_s']:,.0f} | "
               f"{row['infosets']:,} | {row['memory_mb']:,.0f} | "
-              f"10^{row['leaves_log10']:.1f} | {row['outcome_per_s']:,.0f} |", flush=True)
+              f"10^{row['leaves_log10']:.1f} | {row['outcome_per_s']:,.0f} | "
+              f"{row['cpp_iterations']} |", flush=True)
     print(f"\nExternal-sampling MCCFR, {args.position_seconds:.0f} s per stored position "
           "(`position=...`, the replay's one deal):\n")
     print("| game | position | players | iterations | iterations/min | infosets | "
