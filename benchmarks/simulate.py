@@ -4,7 +4,7 @@ processes and on a local Ray instance, side by side; prints a Markdown table.
 Usage::
 
     python benchmarks/simulate.py [--scale X] [--workers W] [--rounds R]
-                                  [--ray-niceness N] [--check [PAGE]]
+                                  [--ray-niceness N] [--busy B] [--check [PAGE]]
 
 Two games, random bots at every seat, through :func:`partyrules.simulation.run_jobs`
 (the path ``partyrules simulate`` takes): a cheap one (Dinner, 4 players, 2,000 games)
@@ -27,10 +27,15 @@ means it spends nothing beyond the games themselves, and W workers at 1.00 would
 times the games of one on W idle cores. The load average is printed with the table.
 
 ``--ray-niceness N`` starts Ray's workers at niceness N instead (Ray's own default is 15),
-to measure what the niceness costs. ``--check`` reads the table of the performance page
-(``docs/performance.md`` by default, the section "Simulations on each backend") and exits
-1 when a figure there is one the code no longer reaches: a game's games per CPU second
-below 80% of the page's, or a backend's CPU per game more than 10% above the page's.
+to measure what the niceness costs; ``--busy B`` keeps B processes of this one busy
+(a loop each, niceness 0) while it runs, other work in the same scheduling group, as on a
+machine that does not group processes by session (Linux's autogroup keeps other
+sessions' processes apart, and there the niceness changes nothing).
+
+``--check`` reads the table of the performance page (``docs/performance.md`` by default,
+the section "Simulations on each backend") and exits 1 when a figure there is one the
+code no longer reaches: a game's games per CPU second below 80% of the page's, or a
+backend's CPU per game more than 10% above the page's.
 Wall-time figures depend on the machine's load and are not checked. Needs the ``[ray]``
 extra.
 """
@@ -41,6 +46,7 @@ import argparse
 import os
 import platform
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -65,6 +71,8 @@ CPU_PER_GAME_SLACK = 1.1
 """``--check``: how far above the page's CPU per game a backend's may come."""
 
 TICKS = os.sysconf("SC_CLK_TCK")
+BUSY: set[int] = set()
+"""The ``--busy`` processes, whose CPU is nobody's backend's."""
 
 
 def descendants_cpu() -> float:
@@ -91,7 +99,7 @@ def descendants_cpu() -> float:
             if parent in under and pid not in under:
                 under.add(pid)
                 found = True
-    return sum(times[pid] for pid in under - {os.getpid()})
+    return sum(times[pid] for pid in under - {os.getpid()} - BUSY)
 
 
 def cpu_now(on_ray: bool) -> float:
@@ -122,21 +130,36 @@ def page_figures(page: Path) -> dict[str, list[float]]:
     for line in text[start:end if end != -1 else len(text)].splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) > 3 and cells[0] in GAMES:
-            rows[cells[0]] = [float(cell.replace(",", "")) for cell in cells[2:]
-                              if re.fullmatch(r"[\d,.]+", cell)]
+            parts = [part.strip() for cell in cells[2:] for part in cell.split("/")]
+            rows[cells[0]] = [float(part.replace(",", "")) for part in parts
+                              if re.fullmatch(r"[\d,.]+", part)]
     return rows
 
 
 def main() -> None:
-    """Run every game on every backend, print the table and, with ``--check``, compare it
-    with the page."""
+    """Read the arguments, keep ``--busy`` processes busy, and measure."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--ray-niceness", type=int)
+    parser.add_argument("--busy", type=int, default=0)
     parser.add_argument("--check", nargs="?", const=PAGE, type=Path, metavar="PAGE")
     args = parser.parse_args()
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+            for _ in range(args.busy)]
+    BUSY.update(process.pid for process in busy)
+    try:
+        measure(args)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
+def measure(args: argparse.Namespace) -> None:
+    """Run every game on every backend, print the table and, with ``args.check``,
+    compare it with the page."""
     backends: dict[str, dict[str, Any]] = {
         "one": {"workers": 1}, "pool": {"workers": args.workers}, "ray": {"backend": "ray"}}
     jobs_of = {}
@@ -179,8 +202,8 @@ def main() -> None:
     print(f"- python {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs; Ray {ray.__version__} (local instance of {args.workers} "
           f"CPUs, workers at niceness {niceness}, started in {ray_start:.1f} s); "
-          f"{args.rounds} rounds; load average {load_before:.1f} before the run, "
-          f"{os.getloadavg()[0]:.1f} after")
+          f"{args.rounds} rounds; {args.busy} busy processes beside it; load average "
+          f"{load_before:.1f} before the run, {os.getloadavg()[0]:.1f} after")
     print()
     print(f"| game | config | games | actions/game | games per CPU s | games/s, 1 worker | "
           f"games/s, {args.workers} workers | games/s, Ray | {args.workers} workers ÷ 1 | "
