@@ -227,6 +227,11 @@ def test_a_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
 # -- Ray ---------------------------------------------------------------------------------
 
 
+def _niceness() -> int:
+    """This process's niceness."""
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
 @pytest.mark.ci  # a local Ray takes ~12 s to start: the CI profile's (the default run has the pool)
 def test_the_ray_backend_gives_the_local_results_in_job_order() -> None:
     import ray
@@ -234,13 +239,16 @@ def test_the_ray_backend_gives_the_local_results_in_job_order() -> None:
     jobs = mixed_jobs()
     local = run_jobs(jobs)
     start = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(**simulation.ray_init_options(2))  # as run_jobs starts a local instance
     try:
         started = time.perf_counter() - start
         heard: list[GameResult] = []
         assert run_jobs(jobs, backend="ray", on_result=heard.append) == local
         assert heard == local
         assert ray.is_initialized()  # a Ray it did not start is left running
+        # Its workers are as nice as this process, as a pool's are (Ray's default: 15).
+        niceness = ray.remote(_niceness)
+        assert ray.get([niceness.remote() for _ in range(4)]) == [_niceness()] * 4
     finally:
         ray.shutdown()
     # Ray's start is slow: keep this test to one start, and notice if it gets slower.

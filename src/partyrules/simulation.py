@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import logging
 import math
 import multiprocessing
 import os
@@ -60,6 +61,7 @@ from partyrules.core.match import Player, play_match
 
 __all__ = [
     "BACKENDS",
+    "RAY_WORKER_NICENESS",
     "Z95",
     "Backend",
     "BotRating",
@@ -76,6 +78,7 @@ __all__ = [
     "plot_format",
     "plot_tournament",
     "progress_bar",
+    "ray_init_options",
     "require_optional",
     "rotate",
     "run_jobs",
@@ -272,6 +275,10 @@ def _local(jobs: Sequence[Job], workers: int) -> Iterator[GameResult]:
     chunk = max(1, len(jobs) // (workers * 16))
     with multiprocessing.Pool(workers) as pool:
         yield from pool.imap(play_job, jobs, chunk)
+        # Workers that finished leave on their own: the pool's exit would kill them, and
+        # a worker forked after ray.init answers the signal with Ray's crash report.
+        pool.close()
+        pool.join()
 
 
 def require_optional(module: str, extra: str, purpose: str) -> ModuleType:
@@ -291,6 +298,34 @@ def require_optional(module: str, extra: str, purpose: str) -> ModuleType:
                             f"pip install 'partyrules[{extra}]'", extra) from None
 
 
+RAY_WORKER_NICENESS: Final = 0
+"""The niceness of the Ray workers of a local instance :func:`run_jobs` starts: Ray's own
+default, 15, lets every other process of the machine go first, so that on a machine
+shared with other work a Ray worker played a fraction of what a pool process plays (a
+pool process keeps its parent's niceness, 0)."""
+
+
+def ray_init_options(workers: int | None = None, address: str | None = None
+                     ) -> dict[str, Any]:
+    """The keyword arguments :func:`run_jobs` gives ``ray.init``: a local instance of
+    ``workers`` CPUs (None: ``os.cpu_count()``) whose workers run at
+    :data:`RAY_WORKER_NICENESS`, or the cluster at ``address``, whose workers run at the
+    niceness it was started with (``RAY_worker_niceness=0 ray start ...`` to match a pool
+    on a shared machine). Quiet: warnings only, no dashboard, no worker logs.
+
+    >>> options = ray_init_options(2)
+    >>> options["num_cpus"], options["_system_config"]
+    (2, {'worker_niceness': 0})
+    >>> "_system_config" in ray_init_options(address="auto")
+    False
+    """
+    quiet: dict[str, Any] = {"logging_level": logging.WARNING, "log_to_driver": False}
+    if address is not None:
+        return {"address": address, **quiet}
+    return {"num_cpus": _worker_count(workers), "include_dashboard": False,
+            "_system_config": {"worker_niceness": RAY_WORKER_NICENESS}, **quiet}
+
+
 def _ray(jobs: Sequence[Job], workers: int | None, address: str | None
          ) -> Iterator[GameResult]:
     # Imported through importlib: ray is optional, and the import stays lazy so that
@@ -300,13 +335,7 @@ def _ray(jobs: Sequence[Job], workers: int | None, address: str | None
         return
     started = not ray.is_initialized()
     if started:
-        import logging  # only to quiet Ray's start-up chatter
-
-        if address is None:
-            ray.init(num_cpus=_worker_count(workers), include_dashboard=False,
-                     logging_level=logging.WARNING, log_to_driver=False)
-        else:
-            ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
+        ray.init(**ray_init_options(workers, address))
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
         # Chunks: a task costs milliseconds of scheduling, a cheap game less than that.

@@ -411,3 +411,35 @@ def test_the_kit_without_hypothesis_names_the_extra_to_install(
     monkeypatch.delitem(sys.modules, "partyrules.core.testing")
     with pytest.raises(ImportError, match=r"needs hypothesis.*pip install 'partyrules\[kit\]'"):
         importlib.import_module("partyrules.core.testing")
+
+
+# -- the honest draw ----------------------------------------------------------------------------
+
+
+def test_a_random_action_declared_honest_that_peeks_is_caught() -> None:
+    # When I Dream's random_action names the word in play one time in four: declared as a
+    # draw from the view, the kit finds the Dreamer's guess following the hidden card.
+    dream = partyrules.get_game("when_i_dream")
+    peeking = attrs.evolve(dream, random_action_from_view=True, honest_random_action=None)
+    pt = testing.play_random(dream, seed=1, players=4)
+    with pytest.raises(testing.InvariantViolation, match="follows what it cannot see"):
+        testing.check_honest_draw(peeking, pt)
+    testing.check_honest_draw(dream, pt)  # its own honest draw passes on the same game
+
+
+def test_a_draw_whose_use_of_the_rng_follows_hidden_cards_is_caught() -> None:
+    # The same action but one more number taken when the pile's top card is even: the next
+    # draws would follow the hidden pile.
+    def uneven(state: State, seat: int, rng: random.Random) -> Any:
+        if state.pile and state.pile[0] % 2 == 0:
+            rng.random()
+        return rules.random_action(state, seat, rng)
+
+    broken = attrs.evolve(DINNER, random_action_from_view=False, honest_random_action=uneven)
+    message = _violation(testing.check_honest_draw, broken, _healthy(0, 3), samples=None)
+    assert "more or less randomness" in message
+
+
+def test_a_game_declares_one_honest_draw_at_most() -> None:
+    with pytest.raises(ValueError, match="a second draw"):
+        attrs.evolve(DINNER, honest_random_action=rules.random_action)

@@ -1,17 +1,21 @@
 """The random bot: a random legal action drawn from what its seat may know.
 
-The bot redeals what its seat cannot see (``game.determinize``) and plays the game's own
-random draw, ``game.random_action``, on that deal. So it never uses hidden information:
-a game's random draw may read the hidden state (When I Dream's test policy names the
-dream one time in four), and on a redealt state it reads a guess instead. The match
-runner's :class:`~partyrules.core.match.PeekingRandomPlayer`, which draws on the real
-state, stays the test kit's player, whose peeks reach rulings random play would rarely
-reach.
+A game's random draw, ``game.random_action``, is its test policy and may read what the
+seat cannot see (When I Dream's Dreamer names the card in play one time in four). The bot
+plays the game's honest draw instead (:meth:`~partyrules.core.game.Game.honest_draw`):
+``random_action`` itself where the game declares that it reads only the seat's view
+(checked by the test kit's ``check_honest_draw``), else the game's
+``honest_random_action``, a draw from the view. A game that offers neither has its
+hidden cards redealt (``game.determinize``) and ``random_action`` played on the deal. So
+the bot never uses hidden information, and where a redeal is not needed it does not pay
+for one. The match runner's :class:`~partyrules.core.match.PeekingRandomPlayer`, which
+draws ``random_action`` on the real state, stays the test kit's player, whose peeks reach
+rulings random play would rarely reach.
 
-The action it returns is legal in the real state: a seat's legal actions depend only on
-its view (the test kit's no-leak invariant), and the redealt state shows the seat the
-same view. The table (``TABLE``) is not a seat with a view: its rulings are drawn on the
-real state, as a referee who knows what the Spirits know would make them.
+The action is legal in the real state: a seat's legal actions depend only on its view
+(the test kit's no-leak invariant). The table (``TABLE``) is not a seat with a view: its
+rulings are drawn on the real state, as a referee who knows what the Spirits know would
+make them.
 
 >>> import random
 >>> import partyrules
@@ -39,13 +43,15 @@ __all__ = ["RandomBot"]
 
 @attrs.frozen(slots=True)
 class RandomBot:
-    """Plays ``game.random_action`` on a deal its seat cannot tell from the real one: the
-    baseline opponent, honest about what it knows, and the simulation workhorse.
+    """Plays the game's random draw from what its seat may know (see the module): the
+    baseline opponent and the simulation workhorse.
 
-    Its choice is a function of the seat's view and the rng: the deal is drawn from a
-    stream of its own (one number taken from ``rng``), so that how much randomness a
-    game's ``determinize`` uses, which may depend on the hidden cards (a deal redrawn
-    until it fits), never shifts the draw of the action.
+    Its choice is a function of the seat's view and the rng. It takes one number from
+    ``rng`` before every draw, the seed of a redeal's own stream where the game needs a
+    redeal: so that how much randomness a game's ``determinize`` uses, which may depend on
+    the hidden cards (a deal redrawn until it fits), never shifts the draw of the action,
+    and so that a game that declares its draw honest plays the same games as with a
+    redeal before every decision.
     """
 
     game: AnyGame
@@ -54,10 +60,14 @@ class RandomBot:
     """Always ``"random"``."""
 
     def choose(self, state: Any, seat: int, rng: random.Random) -> Any:
-        """A random legal action for ``seat``, drawn on a redealt state (the table's
-        rulings on the real one)."""
+        """A random legal action for ``seat``, drawn from its view (the table's rulings on
+        the real state)."""
         game = self.game
         if seat == TABLE:
             return game.random_action(state, seat, rng)
-        dealt = game.determinize(state, seat, random.Random(rng.getrandbits(64)))
+        deal_seed = rng.getrandbits(64)
+        honest = game.honest_draw()
+        if honest is not None:
+            return honest(state, seat, rng)
+        dealt = game.determinize(state, seat, random.Random(deal_seed))
         return game.random_action(dealt, seat, rng)

@@ -336,6 +336,17 @@ class Game(Generic[C, S, A, V]):
     """Optional: ``apply`` without the rule check, for an action the game itself listed
     or drew for this very state (search bots' playouts, where the check is pure cost).
     Anything that applies actions from elsewhere must use ``apply``."""
+    random_action_from_view: bool = False
+    """True when ``random_action``'s draw for a seat reads nothing that seat's view does
+    not show: whatever the hidden cards, the same rng gives the same action and leaves
+    the rng in the same state (the test kit's ``check_honest_draw`` checks it). A random
+    bot then plays it on the real state instead of a redealt one (:meth:`honest_draw`)."""
+    honest_random_action: Callable[[S, int, random.Random], A] | None = attrs.field(
+        default=None)
+    """Optional, for a game whose ``random_action`` reads hidden state (When I Dream's
+    Dreamer names the card in play one time in four): a random legal action for a seat
+    drawn from what its view shows, as ``random_action`` draws it on a state
+    ``determinize`` redeals, for less than a redeal costs (:meth:`honest_draw`)."""
     search: Search[S, A] = attrs.field(factory=lambda: Search())
     """The game's hooks for search bots (its ``play`` module): a heuristic, a playout
     policy, the actions worth weighing and a playout length; each may be absent."""
@@ -360,16 +371,38 @@ class Game(Generic[C, S, A, V]):
     (3, (7, 1))
     """
 
+    @honest_random_action.validator
+    def _one_honest_draw(self, _: attrs.Attribute[Any], value: object) -> None:
+        if value is not None and self.random_action_from_view:
+            raise ValueError(f"{self.name}: random_action draws from the view already; "
+                             "an honest_random_action beside it would be a second draw")
+
+    def honest_draw(self) -> Callable[[S, int, random.Random], A] | None:
+        """The random draw a seat makes from its view alone: ``random_action`` where the
+        game declares it reads nothing else (:attr:`random_action_from_view`), else
+        :attr:`honest_random_action`; None when the game offers neither, and a random
+        bot must redeal the hidden cards (``determinize``) to play ``random_action``.
+
+        >>> import partyrules
+        >>> dinner = partyrules.get_game("dinner")
+        >>> dinner.honest_draw() is dinner.random_action
+        True
+        """
+        if self.random_action_from_view:
+            return self.random_action
+        return self.honest_random_action
+
 
 CONTRACT: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "actions": ("ACTION_TYPES",),
     "state": ("Config", "State", "View", "component_data", "PRESETS"),
     "integrity": ("validate", "validate_view", "places"),
     "rules": ("setup", "to_act", "is_simultaneous", "legal_actions", "apply", "apply_listed",
-              "is_terminal", "outcome", "random_action", "max_decisions", "PROPERTIES",
-              "TIMER"),
+              "is_terminal", "outcome", "random_action", "RANDOM_ACTION_FROM_VIEW",
+              "max_decisions", "PROPERTIES", "TIMER"),
     "play": ("heuristic", "playout_action", "search_actions", "PLAYOUT_STEPS"),
-    "views": ("view", "determinize", "describe_action", "render_view", "PRESENTATION"),
+    "views": ("view", "determinize", "honest_random_action", "describe_action",
+              "render_view", "PRESENTATION"),
     "encoding": ("ENCODING",),
 })
 """What :func:`game_from_modules` reads from each module of a game package. Every name
@@ -428,6 +461,8 @@ def game_from_modules(*, name: str, title: str, min_players: int, max_players: i
         setup=r["setup"], to_act=r["to_act"], is_simultaneous=r["is_simultaneous"],
         legal_actions=r["legal_actions"], apply=r["apply"], is_terminal=r["is_terminal"],
         outcome=r["outcome"], random_action=r["random_action"],
+        random_action_from_view=r["RANDOM_ACTION_FROM_VIEW"],
+        honest_random_action=v["honest_random_action"],
         view=_table_sees_as_spectator(v["view"]), determinize=v["determinize"],
         validate=i["validate"], places=i["places"],
         describe_action=v["describe_action"], render_view=v["render_view"],

@@ -1,6 +1,7 @@
 """The shared test kit: hypothesis strategies over random playthroughs, the seven
-invariants every partyrules game must keep, and the checks of its encoding (its tensors
-and ids, and its own fast listing of ids where it declares one).
+invariants every partyrules game must keep, the checks of its encoding (its tensors
+and ids, and its own fast listing of ids where it declares one) and of the draw its
+random seats make from their view alone.
 
 Use it to test a game of ours, a game of your own built on :class:`~partyrules.Game`, or a
 property of your own over real games::
@@ -71,6 +72,7 @@ __all__ = [
     "check_continues",
     "check_determinism",
     "check_encoding",
+    "check_honest_draw",
     "check_legal_matches_apply",
     "check_no_leak",
     "check_numbered",
@@ -536,6 +538,47 @@ def check_numbered(game: AnyGame, pt: Playthrough, samples: int | None = None) -
                                              f"{slow.actions!r}")
 
 
+def check_honest_draw(game: AnyGame, pt: Playthrough, samples: int | None = 6,
+                      redeals: int = 2, draws: int = 3) -> None:
+    """10. The draw a random seat makes from its view alone (``Game.honest_draw``:
+    ``random_action`` where the game declares ``random_action_from_view``, else its
+    ``honest_random_action``) reads nothing else: for every seat to act at the sampled
+    states, the same rng seed draws the same action, free text included, and leaves the
+    rng in the same state, in the real state and in ``redeals`` states ``determinize``
+    deals for that seat; the action applies. A game that declares neither passes (its
+    random bots redeal before every draw)."""
+    draw = game.honest_draw()
+    if draw is None:
+        return
+    rng = random.Random(pt.seed ^ pt.bot_seed ^ 10)
+    for index in _sampled(pt, samples, 10):
+        state = pt.states[index]
+        for seat in sorted(game.to_act(state) - {TABLE}):
+            deals = [game.determinize(state, seat, random.Random(rng.getrandbits(64)))
+                     for _ in range(redeals)]
+            for _ in range(draws):
+                seed = rng.getrandbits(64)
+                ours = random.Random(seed)
+                chosen = draw(state, seat, ours)
+                try:
+                    game.apply(state, chosen)
+                except IllegalAction as refused:
+                    raise _fail(game, pt, index, f"seat {seat}'s honest draw {chosen!r} is "
+                                                 f"refused: {refused}") from refused
+                for deal in deals:
+                    theirs = random.Random(seed)
+                    other = draw(deal, seat, theirs)
+                    if strict_key(other) != strict_key(chosen):
+                        raise _fail(game, pt, index, f"seat {seat}'s honest draw follows "
+                                                     f"what it cannot see: {chosen!r}, "
+                                                     f"{other!r} on a redeal")
+                    if theirs.getstate() != ours.getstate():
+                        raise _fail(game, pt, index, f"seat {seat}'s honest draw takes "
+                                                     "more or less randomness on a redeal: "
+                                                     "its next draws follow what it "
+                                                     "cannot see")
+
+
 def _float32_bounds(encoding: Any, config: Any, size: int
                     ) -> tuple[array[float], array[float]] | None:
     """The encoding's ``observation_bounds`` of ``config`` as float32, the tensors' own
@@ -562,10 +605,12 @@ INVARIANTS: tuple[tuple[str, Callable[[AnyGame, Playthrough], None]], ...] = (
     ("simultaneous_commute", check_simultaneous_commute),
     ("encoding", check_encoding),
     ("numbered", check_numbered),
+    ("honest_draw", check_honest_draw),
 )
 """The contract's invariants, by name, with their default sampling: the seven every game
-keeps, and its encoding's two (which a game without an encoding, or without a listing of
-its own, passes by having none)."""
+keeps, its encoding's two (which a game without an encoding, or without a listing of
+its own, passes by having none), and its random seats' honest draw (which a game that
+offers none passes)."""
 
 
 def check_all(game: AnyGame, pt: Playthrough,

@@ -59,6 +59,7 @@ from partyrules.games.dany.state import (
 
 __all__ = [
     "PROPERTIES",
+    "RANDOM_ACTION_FROM_VIEW",
     "SUCCESSES_TO_WIN",
     "TIMER",
     "apply",
@@ -373,6 +374,11 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of ``seat``."""
     return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+RANDOM_ACTION_FROM_VIEW = True
+"""``random_action`` reads only what the acting seat's view shows (the test kit's
+``check_honest_draw`` checks it): a random seat draws it on the real state, no redeal."""
 
 
 # -- the reducer ----------------------------------------------------------------------------

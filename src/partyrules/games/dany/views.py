@@ -48,6 +48,7 @@ __all__ = [
     "PRESENTATION",
     "describe_action",
     "determinize",
+    "honest_random_action",
     "memory_name",
     "render_view",
     "view",
@@ -166,6 +167,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         state.failures, state.voided, state.active, phase, state.turn, state.twist_trigger,
         state.last_accusation,
     )
+
+
+honest_random_action = None
+"""None: ``random_action`` draws from the seat's view already (the rules module's
+``RANDOM_ACTION_FROM_VIEW``)."""
 
 
 # -- narration --------------------------------------------------------------------------

@@ -63,6 +63,7 @@ from partyrules.games.dinner.state import (
 __all__ = [
     "END_BONUS",
     "PROPERTIES",
+    "RANDOM_ACTION_FROM_VIEW",
     "TIMER",
     "apply",
     "apply_listed",
@@ -488,6 +489,11 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
     if isinstance(phase, Voting) and seat in to_act(state):
         return random_ballot(seat, phase.proposed, rng)
     return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+RANDOM_ACTION_FROM_VIEW = True
+"""``random_action`` reads only what the acting seat's view shows (the test kit's
+``check_honest_draw`` checks it): a random seat draws it on the real state, no redeal."""
 
 
 # -- the reducer ----------------------------------------------------------------------------

@@ -32,7 +32,8 @@ from partyrules.games.dinner.cards import Deck
 from partyrules.games.dinner.rules import random_ballot, to_act
 from partyrules.games.dinner.state import Drawing, Inviting, Over, Phase, State, View, Voting
 
-__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "describe_action", "determinize", "honest_random_action",
+           "render_view", "view"]
 
 
 def _phase_for(phase: Phase, seat: int | None) -> Phase:
@@ -129,6 +130,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         state.last_vote,
         state.turn,
     )
+
+
+honest_random_action = None
+"""None: ``random_action`` draws from the seat's view already (the rules module's
+``RANDOM_ACTION_FROM_VIEW``)."""
 
 
 # -- narration --------------------------------------------------------------------------

@@ -88,6 +88,7 @@ __all__ = [
     "EFFECTS",
     "MYSTERY_CARDS_TO_WIN",
     "PROPERTIES",
+    "RANDOM_ACTION_FROM_VIEW",
     "RULES",
     "TIMER",
     "apply",
@@ -281,6 +282,11 @@ def max_decisions(config: Config) -> int | None:
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of ``seat``."""
     return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+RANDOM_ACTION_FROM_VIEW = True
+"""``random_action`` reads only what the acting seat's view shows (the test kit's
+``check_honest_draw`` checks it): a random seat draws it on the real state, no redeal."""
 
 
 

@@ -69,8 +69,8 @@ from partyrules.games.dylan_dog.state import (
 )
 
 __all__ = ["CATALOGUE", "DEFAULT_WORDS", "EFFECT_NAMES", "PRESENTATION", "card_name",
-           "describe_action", "determinize", "render_board", "render_view", "view",
-           "white_letter", "word"]
+           "describe_action", "determinize", "honest_random_action", "render_board",
+           "render_view", "view", "white_letter", "word"]
 
 DETERMINIZE_TRIES = 200
 """How many random story deals :func:`determinize` tries before it keeps the real one."""
@@ -125,6 +125,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         tuple(nightmare), tuple(dylan), state.removed, state.returned,
         state.revealed_shapes, state.die, state.drawn, state.phase,
     )
+
+
+honest_random_action = None
+"""None: ``random_action`` draws from the seat's view already (the rules module's
+``RANDOM_ACTION_FROM_VIEW``)."""
 
 
 def _deal_stories(state: State, seat: int,

@@ -104,6 +104,7 @@ from partyrules.games.hollywood.state import (
 
 __all__ = [
     "PROPERTIES",
+    "RANDOM_ACTION_FROM_VIEW",
     "TIMER",
     "apply",
     "apply_listed",
@@ -537,6 +538,11 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
     if isinstance(state.phase, Producing) and _acts(state, seat):
         return random_production_action(state, seat, rng)
     return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+RANDOM_ACTION_FROM_VIEW = True
+"""``random_action`` reads only what the acting seat's view shows (the test kit's
+``check_honest_draw`` checks it): a random seat draws it on the real state, no redeal."""
 
 
 # -- effects ---------------------------------------------------------------------------------------

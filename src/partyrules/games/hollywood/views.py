@@ -60,7 +60,8 @@ from partyrules.games.hollywood.state import (
     evolve,
 )
 
-__all__ = ["PRESENTATION", "card_name", "describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "card_name", "describe_action", "determinize",
+           "honest_random_action", "render_view", "view"]
 
 DETERMINIZE_TRIES = 200
 """Random deals :func:`determinize` tries before it keeps the hidden cards as they are."""
@@ -165,6 +166,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     kept = _rebuild(state, seat, rng, {})
     assert kept is not None  # nothing dealt: nothing can contradict the seat's knowledge
     return kept
+
+
+honest_random_action = None
+"""None: ``random_action`` draws from the seat's view already (the rules module's
+``RANDOM_ACTION_FROM_VIEW``)."""
 
 
 def _hidden_places(state: State, seat: int) -> dict[str, tuple[int, ...]]:

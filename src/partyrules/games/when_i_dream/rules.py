@@ -68,6 +68,7 @@ from partyrules.games.when_i_dream.state import (
 
 __all__ = [
     "PROPERTIES",
+    "RANDOM_ACTION_FROM_VIEW",
     "TIMER",
     "acting",
     "apply",
@@ -81,6 +82,7 @@ __all__ = [
     "max_decisions",
     "outcome",
     "random_action",
+    "random_guessing",
     "rules_max_decisions",
     "sandman_points",
     "setup",
@@ -571,16 +573,35 @@ def _breaches(phase: Dreaming) -> Iterator[RuleBreach]:
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action of ``seat`` (a guess or clue: a random word of the
     deck, or the word on the card one time in four, so that dreams are found)."""
+    return random_guessing(state, seat, rng, _word_in_play)
+
+
+def _word_in_play(state: State, rng: random.Random) -> str:
+    """The word on the card in play (what only the Spirits see)."""
+    return state.word() or ""
+
+
+def random_guessing(state: State, seat: int, rng: random.Random,
+                    aimed: Callable[[State, random.Random], str]) -> Action:
+    """``random_action``, with the Dreamer's guess one time in four naming
+    ``aimed(state, rng)``: the word in play for ``random_action``, which reads what the
+    Dreamer cannot see so that random games find dreams; a word drawn from the Dreamer's
+    view for the views module's ``honest_random_action``."""
     phase = state.phase
     if isinstance(phase, Dreaming) and state.current is not None:
         guesses, clues = _prebuilt(state.config)
         if seat == state.dreamer and not phase.time_up:
             if rng.random() < 0.25:
-                return Guess(seat, state.word() or "")
+                return Guess(seat, aimed(state, rng))
             return guesses[seat][rng.randrange(len(guesses[seat]))]
         if seat == phase.active and seat in to_act(state):
             return clues[seat][rng.randrange(len(clues[seat]))]
     return uniform_choice(legal_actions(state, seat), seat, rng)
+
+
+RANDOM_ACTION_FROM_VIEW = False
+"""``random_action`` reads what the Dreamer cannot see (the word in play): a random seat
+plays the views module's ``honest_random_action`` instead."""
 
 
 # -- the reducer ----------------------------------------------------------------------------

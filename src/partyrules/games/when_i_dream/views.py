@@ -38,10 +38,11 @@ from partyrules.games.when_i_dream.cards import (
     clue_breach,
     role_of,
 )
-from partyrules.games.when_i_dream.rules import apply, to_act, why_illegal
+from partyrules.games.when_i_dream.rules import apply, random_guessing, to_act, why_illegal
 from partyrules.games.when_i_dream.state import Over, Side, State, Tiebreak, View
 
-__all__ = ["PRESENTATION", "describe_action", "determinize", "render_view", "view"]
+__all__ = ["PRESENTATION", "describe_action", "determinize", "dreamers_aim",
+           "honest_random_action", "render_view", "view"]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -93,12 +94,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         spirits[s] = card
     leftover = dealt[-1]
     dreamer = seat == state.dreamer
-    hidden = [*state.deck, *state.box]
-    if dreamer:
-        hidden += [card for card, _ in state.fairy + state.boogeyman]
-        hidden += [card for cards in state.penalties for card in cards]
-        if state.current is not None:
-            hidden.append(state.current)
+    hidden = _unplaced_by_dreamer(state) if dreamer else [*state.deck, *state.box]
     order = sorted(hidden)
     rng.shuffle(order)
     swap = dict(zip(hidden, order, strict=True))
@@ -135,6 +131,40 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         state.dreamer, state.round, tuple(spirits), leftover, state.clues, state.guesses,
         state.phase, state.last_round,
     )
+
+
+def _unplaced_by_dreamer(state: State) -> list[int]:
+    """The cards the Dreamer cannot place: the deck, the box, the cards it guessed, the
+    penalty cards and the card in play (the order ``determinize`` deals them in)."""
+    hidden = [*state.deck, *state.box]
+    hidden += [card for card, _ in state.fairy + state.boogeyman]
+    hidden += [card for cards in state.penalties for card in cards]
+    if state.current is not None:
+        hidden.append(state.current)
+    return hidden
+
+
+def dreamers_aim(state: State, rng: random.Random) -> str:
+    """A word the Dreamer's aimed guess may name from what it knows, drawn as
+    ``determinize`` puts a card in play for it: the word of a card it cannot place, each
+    as likely; on the config's side, or in the expert variant on the top side before the
+    round's first guess and then on either side (the redealt verdicts are right or wrong
+    alike, and the next card's side follows the last one)."""
+    unplaced = sorted(_unplaced_by_dreamer(state))  # sorted: the real order is hidden
+    top, bottom = state.config.dreams()[unplaced[rng.randrange(len(unplaced))]]
+    side = state.side
+    if state.config.side == "expert" and (state.fairy or state.boogeyman):
+        side = "top" if rng.random() < 0.5 else "bottom"
+    return top if side == "top" else bottom
+
+
+def honest_random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """``random_action`` as a seat draws it from its view: the Dreamer's aimed guess (one
+    time in four) names the word of a card it cannot place (:func:`dreamers_aim`), not
+    the word in play; every other draw is ``random_action``'s own. Its guesses follow the
+    same law as ``random_action``'s on a state ``determinize`` redeals for the Dreamer,
+    for a sort of the unplaced cards instead of a whole new deal."""
+    return random_guessing(state, seat, rng, dreamers_aim)
 
 
 # -- narration --------------------------------------------------------------------------
