@@ -47,8 +47,10 @@ it comes back as a :class:`~partyrules.Replay` that ``partyrules replay`` reprod
 from __future__ import annotations
 
 import importlib.resources
+import io
 import math
 import multiprocessing
+import pickle
 import random
 import time
 from collections import Counter, deque
@@ -330,7 +332,7 @@ class _Explorer:
                                       self.depths[here] + len(found.trail))
                 break
             for action, after in successors:
-                if after in self.index:
+                if after is None or after in self.index:  # None: a worker met it before
                     continue
                 if max_states is not None and len(self.states) >= max_states:
                     stopped_by = "max_states"
@@ -598,11 +600,58 @@ def _checked(explorer: _Explorer, here: int, state: Any, previous: tuple[Any, ..
 _Sent = tuple[int, list[tuple[Any, Any]], bool, str | None,
               tuple[str, str, tuple[Any, ...]] | None]
 """What a worker sends back of a state: its number and :data:`_Checked`, the check it
-broke as plain values (an exception with arguments of its own does not pickle)."""
+broke as plain values (an exception with arguments of its own does not pickle). A
+successor the worker has met before (sent or been sent: the search has it numbered
+already) comes back as None."""
 
-_WORKER: list[_Explorer] = []
-"""The explorer of this worker process (one, set by the pool's initializer: a pool
-passes nothing else from one task to the next)."""
+CONFIG_TOKEN = "config"
+"""How the config of the exploration travels between processes: by this name, each
+process putting its own config object in its place, so that the states of a process
+share one config (equal configs of many objects compare field by field, and a deck or a
+board would travel with every batch)."""
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file: io.BytesIO, config: Any) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.config = config
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return CONFIG_TOKEN if obj is self.config else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, config: Any) -> None:
+        super().__init__(file)
+        self.config = config
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != CONFIG_TOKEN:
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.config
+
+
+def _pack(obj: Any, config: Any) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, config).dump(obj)
+    return buffer.getvalue()
+
+
+def _unpack(data: bytes, config: Any) -> Any:
+    return _Unpickler(io.BytesIO(data), config).load()
+
+
+class _Worker:
+    """A worker process's explorer, and the states it has met (sent or been sent)."""
+
+    def __init__(self, explorer: _Explorer) -> None:
+        self.explorer = explorer
+        self.met: set[Any] = set()
+
+
+_WORKER: list[_Worker] = []
+"""This worker process's explorer (one, set by the pool's initializer: a pool passes
+nothing else from one task to the next)."""
 
 
 def _start_worker(settings: tuple[Any, ...]) -> None:
@@ -610,19 +659,32 @@ def _start_worker(settings: tuple[Any, ...]) -> None:
     explorer = _Explorer(get_game(game) if isinstance(game, str) else game, config, seed,
                          None, checks, probes, every_round_trip)
     explorer.expected = expected
-    _WORKER[:] = [explorer]
+    _WORKER[:] = [_Worker(explorer)]
 
 
-def _check_chunk(chunk: list[tuple[int, Any, tuple[Any, ...]]]) -> list[_Sent]:
+def _check_chunk(packed: bytes) -> bytes:
     """Check states in a worker, in order, up to the first that breaks a check."""
+    worker = _WORKER[0]
+    config = worker.explorer.config
+    met = worker.met
     sent: list[_Sent] = []
+    chunk: list[tuple[int, Any, tuple[Any, ...]]] = _unpack(packed, config)
     for here, state, previous in chunk:
-        successors, terminal, outcome, broken = _checked(_WORKER[0], here, state, previous)
-        sent.append((here, successors, terminal, outcome,
+        met.add(state)
+        successors, terminal, outcome, broken = _checked(worker.explorer, here, state,
+                                                         previous)
+        new: list[tuple[Any, Any]] = []
+        for action, after in successors:
+            if after in met:
+                new.append((action, None))
+            else:
+                met.add(after)
+                new.append((action, after))
+        sent.append((here, new, terminal, outcome,
                      None if broken is None else (broken.check, broken.message, broken.trail)))
         if broken is not None:
             break
-    return sent
+    return _pack(sent, config)
 
 
 class _Workers:
@@ -638,15 +700,16 @@ class _Workers:
         self.pool = pool
         self.workers = workers
         self.ready: dict[int, _Sent] = {}
-        self.pending: Iterator[list[_Sent]] | None = None
+        self.pending: Iterator[bytes] | None = None
 
     def result(self, explorer: _Explorer, here: int) -> _Checked:
         """State ``here``'s result, sending out the frontier from it when it is not due."""
         while here not in self.ready:
-            chunk = next(self.pending, None) if self.pending is not None else None
-            if chunk is None:
+            packed = next(self.pending, None) if self.pending is not None else None
+            if packed is None:
                 self._send(explorer, here)
                 continue
+            chunk: list[_Sent] = _unpack(packed, explorer.config)
             self.ready.update((sent[0], sent) for sent in chunk)
         _, successors, terminal, outcome, broken = self.ready.pop(here)
         return (successors, terminal, outcome,
@@ -656,9 +719,10 @@ class _Workers:
         # Every state from ``first`` on is in the frontier: found, not yet checked.
         end = min(len(explorer.states), first + self.workers * self.STRETCH)
         size = max(1, min(self.CHUNK, math.ceil((end - first) / (4 * self.workers))))
-        chunks = [[(number, explorer.states[number],
-                    (explorer.parents[number][1],) if number > 0 else ())
-                   for number in range(start, min(start + size, end))]
+        chunks = [_pack([(number, explorer.states[number],
+                          (explorer.parents[number][1],) if number > 0 else ())
+                         for number in range(start, min(start + size, end))],
+                        explorer.config)
                   for start in range(first, end, size)]
         self.pending = iter(self.pool.imap(_check_chunk, chunks))
 
