@@ -81,8 +81,8 @@ faults = {
     "ends with seats to act": attrs.evolve(game, is_terminal=lambda state: True),
     "invalid one action deep": attrs.evolve(game, validate=strict),
     "a property fails": attrs.evolve(game, properties=(
-        Property("few", "fewer than 40 states", lambda state, seen=set(): (
-            seen.add(state) or len(seen) < 40)),)),
+        Property("one_at_a_time", "one seat to act at most",
+                 lambda state: len(game.to_act(state)) < 2),)),
 }
 for label, faulty in faults.items():
     cases[f"fault: {label}, setup"] = lambda faulty=faulty: explore(
