@@ -6,6 +6,7 @@ Usage::
 
     git worktree add /tmp/base-explorer 6d8dcbd   # the revision before, once
     python benchmarks/explorer.py [--base /tmp/base-explorer] [--states N] [--rounds R]
+                                  [--workers W]
 
 Each side runs in a subprocess of its own, with its own ``src`` first on the path, and
 explores the same positions with the same budget (``--states``: states found, default
@@ -16,8 +17,10 @@ moves with the machine's load; what one idle core does is what the CPU time meas
 Each side also times ``attrs.evolve`` of a 10-field frozen record in the same process:
 "µs/state ÷ evolve" is the cost of checking one state in evolves, comparable across
 machines. "same" says the two sides found the same states, transitions, terminal
-states, outcomes and depth, and the same verdict. Standard library only (and the
-package under test).
+states, outcomes and depth, and the same verdict. ``--workers W`` adds a second table:
+this checkout in one process and with ``W`` worker processes, taking turns, wall
+seconds and the CPU seconds of every process (a speed-up needs free cores: on a machine
+others load it is what they leave). Standard library only (and the package under test).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent.parent
 
 WORKER = r'''
-import json, sys, time
+import json, resource, sys, time
 import attrs
 import partyrules
 from partyrules.core.verify import explore, stored_positions
@@ -56,14 +59,20 @@ if sys.argv[1] == "list":
     print(json.dumps([[name, position] for name, game in partyrules.GAMES.items()
                       for position in stored_positions(game)]))
     sys.exit()
+def children_cpu():
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
 for line in sys.stdin:
-    name, position, states = json.loads(line)
+    name, position, states, workers = json.loads(line)
     game = partyrules.get_game(name)
-    start = time.process_time()
-    report = explore(game, start=stored_positions(game)[position], max_states=states)
+    start, before = time.process_time(), children_cpu()
+    report = explore(game, start=stored_positions(game)[position], max_states=states,
+                     **({"workers": workers} if workers > 1 else {}))
     cpu = time.process_time() - start
     print(json.dumps({
         "cpu": cpu, "wall": report.seconds, "evolve": evolve_seconds(),
+        "all_cpu": cpu + children_cpu() - before,
         "counts": [report.states, report.checked, report.transitions, report.terminal,
                    report.max_depth, list(map(list, report.outcomes)),
                    None if report.violation is None else report.violation.check]}),
@@ -86,12 +95,13 @@ class Side:
         """The stored positions this revision ships, by game."""
         out = subprocess.run([sys.executable, "-c", WORKER, "list"], env=self.env,
                              cwd=self.root, capture_output=True, text=True, check=True)
-        return [tuple(pair) for pair in json.loads(out.stdout)]  # type: ignore[misc]
+        return [tuple(pair) for pair in json.loads(out.stdout)]
 
-    def explore(self, name: str, position: str, states: int) -> dict[str, Any]:
+    def explore(self, name: str, position: str, states: int, workers: int = 1
+                ) -> dict[str, Any]:
         """Explore one position to the budget; CPU seconds, wall seconds, counts."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps([name, position, states]) + "\n")
+        self.process.stdin.write(json.dumps([name, position, states, workers]) + "\n")
         self.process.stdin.flush()
         answer: dict[str, Any] = json.loads(self.process.stdout.readline())
         return answer
@@ -110,13 +120,19 @@ def main() -> None:
                         help="a checkout of the revision before (git worktree add)")
     parser.add_argument("--states", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=0,
+                        help="also explore with this many worker processes (this "
+                             "checkout only), and print a second table")
     args = parser.parse_args()
     if not (args.base / "src" / "partyrules").is_dir():
         parser.error(f"no checkout at {args.base}: git worktree add {args.base} <revision>")
     before, after = Side(args.base), Side(HERE)
     rows = []
+    pooled = []
     try:
         for name, position in after.positions():
+            if args.workers > 1:
+                pooled.append((name, position, *pool_runs(after, name, position, args)))
             best: dict[str, dict[str, Any]] = {}
             for _ in range(args.rounds):
                 for label, side in (("before", before), ("after", after)):
@@ -141,6 +157,36 @@ def main() -> None:
     for name, position, checked, old_rate, new_rate, ratio, evolves, same in rows:
         print(f"| {name} | `{position}` | {checked:,} | {old_rate:,.0f} | {new_rate:,.0f} "
               f"| {ratio:.1f}x | {evolves:,.0f} | {'yes' if same else '**no**'} |")
+    if pooled:
+        print_pooled(pooled, args.workers)
+
+
+def pool_runs(side: Side, name: str, position: str, args: argparse.Namespace
+              ) -> tuple[float, float, float, float, bool]:
+    """One process against ``args.workers``, taking turns, the best wall time of each:
+    wall seconds and CPU seconds of every process, and whether the reports agree."""
+    best: dict[int, dict[str, Any]] = {}
+    for _ in range(args.rounds):
+        for workers in (1, args.workers):
+            run = side.explore(name, position, args.states, workers)
+            if workers not in best or run["wall"] < best[workers]["wall"]:
+                best[workers] = run
+    one, many = best[1], best[args.workers]
+    return (one["wall"], many["wall"], one["all_cpu"], many["all_cpu"],
+            one["counts"] == many["counts"])
+
+
+def print_pooled(pooled: list[tuple[Any, ...]], workers: int) -> None:
+    """The second table: one process against several."""
+    print(f"\nOne process against {workers} worker processes (this checkout; best wall "
+          "time of the rounds; CPU: every process, the coordinating one included)\n")
+    print(f"| game | position | wall s, 1 | wall s, {workers} | speed-up | CPU s, 1 "
+          f"| CPU s, {workers} | same |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    for name, position, wall_one, wall_many, cpu_one, cpu_many, same in pooled:
+        print(f"| {name} | `{position}` | {wall_one:.2f} | {wall_many:.2f} "
+              f"| {wall_one / wall_many:.2f}x | {cpu_one:.2f} | {cpu_many:.2f} "
+              f"| {'yes' if same else '**no**'} |")
 
 
 if __name__ == "__main__":

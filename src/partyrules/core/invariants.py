@@ -42,7 +42,13 @@ import attrs
 
 from partyrules.core.errors import CorruptState, IllegalAction
 from partyrules.core.game import AnyGame, Outcome
-from partyrules.core.probing import action_key, constructed_actions, nearby_actions, strict_key
+from partyrules.core.probing import (
+    action_key,
+    constructed_actions,
+    has_free_text,
+    nearby_actions,
+    strict_key,
+)
 from partyrules.core.serialize import dumps, loads
 
 __all__ = [
@@ -357,12 +363,15 @@ def refusal_candidates(game: AnyGame, state: Any, listed: list[Any], rng: random
 
 
 def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
-                  legal: Container[Hashable], listed_as: str = "listed") -> None:
+                  legal: Container[Hashable], listed_as: str = "listed", *,
+                  listed: Container[Any] | None = None) -> None:
     """``refusal``: each of ``candidates`` is accepted exactly when its
     :func:`~partyrules.core.probing.action_key` is among ``legal`` (the listed
-    actions' keys), and refused with ``IllegalAction`` and nothing else."""
+    actions' keys), and refused with ``IllegalAction`` and nothing else. ``listed``, the
+    listed actions themselves, spares the key of a candidate without free text that
+    equals none of them (equal keys make equal actions: its key is not among them)."""
     for action in candidates:
-        expected = action_key(action) in legal
+        expected = _among(action, legal, listed)
         try:
             game.apply(state, action)
             accepted = True
@@ -375,6 +384,16 @@ def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
             verdict = "accepted" if accepted else "refused"
             raise Broken("refusal", f"{action!r} was {verdict} but is "
                                     f"{'' if expected else 'not '}{listed_as}", (action,))
+
+
+def _among(action: Any, legal: Container[Hashable], listed: Container[Any] | None) -> bool:
+    if listed is not None and not has_free_text(type(action)):
+        try:
+            if action not in listed:
+                return False
+        except TypeError:  # unhashable: its key tells
+            pass
+    return action_key(action) in legal
 
 
 # -- a simultaneous step -----------------------------------------------------------------------

@@ -25,8 +25,8 @@ import attrs
 
 from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, free_text_fields
 
-__all__ = ["action_key", "constructed_actions", "nearby_actions", "normalize_action",
-           "strict_key"]
+__all__ = ["action_key", "constructed_actions", "has_free_text", "nearby_actions",
+           "normalize_action", "strict_key"]
 
 
 def _players(state: Any) -> int:
@@ -49,6 +49,18 @@ def _texts_of(cls: type) -> tuple[str, ...]:
     if cls not in _TEXTS:
         _TEXTS[cls] = free_text_fields(cls)
     return _TEXTS[cls]
+
+
+def has_free_text(cls: type) -> bool:
+    """Whether actions of class ``cls`` have free-text fields (blanked by
+    :func:`action_key`).
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> sorted(cls.__name__ for cls in game.action_types if has_free_text(cls))
+    ['Propose']
+    """
+    return bool(_TEXTS[cls] if cls in _TEXTS else _texts_of(cls))
 
 
 def _names_of(cls: type) -> tuple[str, ...] | None:

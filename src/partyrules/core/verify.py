@@ -569,7 +569,7 @@ class _Explorer:
             self.game, state, enumerated, rng, max(1, self.probes // 4), keep=self.probes,
             previous=previous)  # the action that led here, out of phase
         invariants.check_refusal(self.game, state, candidates,
-                                 {self._key(a) for a in enumerated})
+                                 {self._key(a) for a in enumerated}, listed=set(enumerated))
 
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
