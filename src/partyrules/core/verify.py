@@ -187,8 +187,10 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
     report is the one process's, but for the seconds. (Each worker remembers the shapes
     it has round-tripped: a fault of the round trip that shows in one state of a shape
     and not in another may be met at another state, or met only here; with
-    ``every_round_trip`` there is no difference.) A game record given by value must
-    pickle.
+    ``every_round_trip`` there is no difference.) A game record other than the
+    registered one goes to the workers by value: it must pickle, unless the pool forks
+    (the default pool does on Linux).
+
     Bad arguments raise ``InvalidConfig``; a fault of the game never escapes as an
     exception: it is the report's ``violation`` (check ``"crash"`` when a rule function
     raised something other than the contract's errors).
@@ -211,9 +213,9 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
         raise InvalidConfig(f"max_states must be at least 1, not {max_states}")
     if workers < 1:
         raise InvalidConfig(f"workers must be at least 1, not {workers}")
-    return _Explorer(game, config, seed, start, chosen, probes, every_round_trip, workers,
-                     pool).run(
-        max_states, max_seconds, progress)
+    explorer = _Explorer(game, config, seed, start, chosen, probes, every_round_trip,
+                         workers, pool)
+    return explorer.run(max_states, max_seconds, progress)
 
 
 def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8,
@@ -604,11 +606,11 @@ broke as plain values (an exception with arguments of its own does not pickle). 
 successor the worker has met before (sent or been sent: the search has it numbered
 already) comes back as None."""
 
-CONFIG_TOKEN = "config"
+_CONFIG_TOKEN = "config"
 """How the config of the exploration travels between processes: by this name, each
 process putting its own config object in its place, so that the states of a process
 share one config (equal configs of many objects compare field by field, and a deck or a
-board would travel with every batch)."""
+board would travel with every chunk of states)."""
 
 
 class _Pickler(pickle.Pickler):
@@ -617,7 +619,7 @@ class _Pickler(pickle.Pickler):
         self.config = config
 
     def persistent_id(self, obj: Any) -> str | None:
-        return CONFIG_TOKEN if obj is self.config else None
+        return _CONFIG_TOKEN if obj is self.config else None
 
 
 class _Unpickler(pickle.Unpickler):
@@ -626,7 +628,7 @@ class _Unpickler(pickle.Unpickler):
         self.config = config
 
     def persistent_load(self, pid: Any) -> Any:
-        if pid != CONFIG_TOKEN:
+        if pid != _CONFIG_TOKEN:
             raise pickle.UnpicklingError(f"unknown reference {pid!r}")
         return self.config
 
@@ -642,7 +644,9 @@ def _unpack(data: bytes, config: Any) -> Any:
 
 
 class _Worker:
-    """A worker process's explorer, and the states it has met (sent or been sent)."""
+    """A worker process's explorer, and the states it has met (sent or been sent). A
+    worker takes its chunks in the search's order, so a state it sent before has been
+    numbered by the time the search reads that it met it again."""
 
     def __init__(self, explorer: _Explorer) -> None:
         self.explorer = explorer
