@@ -265,17 +265,14 @@ def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
 
 
 def check_round_trip(game: AnyGame, state: Any, players: int, *others: Any,
-                     seen: set[Any] | None = None,
-                     views: Callable[[int | None], Any] | None = None) -> None:
+                     seen: set[Any] | None = None) -> None:
     """``round_trip``: ``state``, the spectator's view, every seat's view and ``others``
     (an action, say) survive ``dumps``/``loads``. ``seen`` remembers the views and
     ``others`` already judged (they recur across states); the state is never
-    remembered (each is met once). ``views`` gives the state's view for a seat (None:
-    the spectator) when the caller has them already (by default ``game.view``)."""
-    view = views if views is not None else (lambda seat: game.view(state, seat))
-    seen_views = [view(seat) for seat in (None, *range(players))]
+    remembered (each is met once)."""
+    views = [game.view(state, seat) for seat in (None, *range(players))]
     check_documents((state,))
-    check_documents((*seen_views, *others), seen)
+    check_documents((*views, *others), seen)
 
 
 def check_no_leak(game: AnyGame, state: Any, players: int, rng: random.Random,
