@@ -744,6 +744,19 @@ def test_verify_stopped_by_its_budget_says_so_with_code_3(
     assert re.search(r"states 60 \(\d+ checked\)", out)
 
 
+def test_verify_with_workers_or_every_round_trip_says_what_one_process_says(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    said = []
+    for extra in ([], ["--workers", "2"], ["--every-round-trip"]):
+        code, out, _ = run(capsys, "verify", "dinner", "--players", "3", "--max-states",
+                           "80", "--no-progress", *extra)
+        assert code == 3
+        said.append([line for line in out.splitlines() if "states/s" not in line])
+    assert said[0] == said[1] == said[2]
+    code, _, err = run(capsys, "verify", "dinner", "--address", "auto")
+    assert code == 2 and "--backend ray" in err
+
+
 def test_verify_from_a_replay_file_and_a_deck_from_a_file(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     dinner = partyrules.get_game("dinner")

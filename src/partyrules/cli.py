@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -609,6 +610,13 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         players = args.players if args.players is not None else game.min_players
         config = _config(game, players, args.option)
         starts = [(config, args.seed + number) for number in range(args.seeds)]
+    pool: Any = None
+    if args.backend == "ray":
+        ray_pool: Any = simulation.require_optional("ray.util.multiprocessing", "ray",
+                                                    "the ray backend")
+        pool = functools.partial(ray_pool.Pool, ray_address=args.address)
+    elif args.address is not None:
+        raise InvalidConfig("--address names a Ray cluster: give it with --backend ray")
     budget = "no limit" if args.max_states is None else f"at most {args.max_states:,}"
     print(f"{game.title}: exploring every reachable state ({budget} states per seed"
           + ("" if args.max_seconds is None else f", {args.max_seconds:g} s") + ")")
@@ -624,7 +632,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
             report = verify.explore(game, config, seed=seed, start=start,
                                     max_states=args.max_states,
                                     max_seconds=args.max_seconds, probes=args.probes,
-                                    progress=heard)
+                                    every_round_trip=args.every_round_trip,
+                                    workers=args.workers, pool=pool, progress=heard)
         print(report.summary())
         if report.violation is not None:
             path = Path(args.save or f"violation-{game.name}-seed{seed}.json")
@@ -915,6 +924,16 @@ def _parser() -> argparse.ArgumentParser:
     verifier.add_argument("--probes", type=_positive, default=8,
                           help="forged actions tried per state for the refusal check "
                                "(default 8 near the listed ones, 8 built from scratch)")
+    verifier.add_argument("--every-round-trip", action="store_true",
+                          help="round-trip every state and view (default: the first of "
+                               "each shape and one state in 32)")
+    verifier.add_argument("--workers", type=_positive, default=1, metavar="N",
+                          help="processes checking the states, the report the same "
+                               "(default: 1, this process)")
+    verifier.add_argument("--backend", choices=simulation.BACKENDS, default="local",
+                          help="the workers' processes: a local pool or Ray's")
+    verifier.add_argument("--address", help="the Ray cluster (ray://host:10001 or auto; "
+                                            "default: a local Ray instance)")
     verifier.add_argument("--save", metavar="FILE",
                           help="where a violation's replay goes (default: "
                                "violation-GAME-seedS.json)")

@@ -231,6 +231,57 @@ def test_a_tie_that_turns_a_card_down_is_found_from_a_stored_position() -> None:
     assert again.depth == len(violation.replay.actions)
 
 
+# -- several processes -------------------------------------------------------------------
+
+
+def same(first: Any, second: Any) -> bool:
+    """Two reports alike but for the seconds spent."""
+    return bool(attrs.evolve(first, seconds=0) == attrs.evolve(second, seconds=0))
+
+
+def test_two_worker_processes_give_the_report_of_one() -> None:
+    # A budget that stops the search in the middle of a state's successors, a graph
+    # explored to its end, and a fault found (the first in breadth-first order, with the
+    # same shortest path, though a worker may have checked states after it).
+    position = stored_positions(DINNER)["pile_just_ran_out"]
+    burial = next(a for a in DINNER.legal_actions(position.final_state(), 2)
+                  if type(a).__name__ == "StartBurial")
+    start = attrs.evolve(position, actions=(*position.actions, burial))
+    runs: list[dict[str, Any]] = [
+        dict(game=DINNER, config=CONFIG, seed=1, max_states=300),
+        dict(game=DINNER, start=start, max_states=None),
+        dict(game=attrs.evolve(DINNER, apply=lenient_apply), config=CONFIG, seed=1),
+    ]
+    for run in runs:
+        one = explore(**run)
+        two = explore(**run, workers=2)
+        assert same(one, two), (one.summary(), two.summary())
+    assert one.violation is not None and one.violation.check == "refusal"
+    assert explore(**runs[1]).complete
+    with pytest.raises(partyrules.InvalidConfig, match="workers"):
+        explore(DINNER, CONFIG, workers=0)
+
+
+def test_every_round_trip_checks_more_and_finds_the_same() -> None:
+    one = explore(DINNER, CONFIG, seed=3, max_states=200)
+    every = explore(DINNER, CONFIG, seed=3, max_states=200, every_round_trip=True)
+    assert same(one, every)
+
+
+@pytest.mark.ci  # a local Ray takes ~12 s to start: the CI profile's (the pool is above)
+def test_a_ray_pool_gives_the_report_of_one_process() -> None:
+    import ray
+    from ray.util.multiprocessing import Pool
+
+    one = explore(DINNER, CONFIG, seed=1, max_states=200)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = explore(DINNER, CONFIG, seed=1, max_states=200, workers=2, pool=Pool)
+    finally:
+        ray.shutdown()
+    assert same(one, on_ray)
+
+
 def test_check_replay_runs_every_check_along_a_path_and_refuses_what_is_not_one() -> None:
     record = partyrules.play_match(DINNER, CONFIG, [PeekingRandomPlayer(DINNER)] * 3,
                                    seed=4)

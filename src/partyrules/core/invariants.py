@@ -23,6 +23,7 @@ conservation components not conserved
 
 from __future__ import annotations
 
+import operator
 import random
 import traceback
 from collections import Counter
@@ -37,13 +38,22 @@ from collections.abc import (
 )
 from typing import Any
 
+import attrs
+
 from partyrules.core.errors import CorruptState, IllegalAction
 from partyrules.core.game import AnyGame, Outcome
-from partyrules.core.probing import action_key, constructed_actions, nearby_actions, strict_key
+from partyrules.core.probing import (
+    action_key,
+    constructed_actions,
+    has_free_text,
+    nearby_actions,
+    strict_key,
+)
 from partyrules.core.serialize import dumps, loads
 
 __all__ = [
     "Broken",
+    "DocumentShapes",
     "apply_listed",
     "check_commute",
     "check_conservation",
@@ -168,6 +178,92 @@ def check_documents(things: Iterable[Any], seen: set[Any] | None = None) -> None
             raise Broken("round_trip", f"a {type(thing).__name__} changed in a round trip")
 
 
+class DocumentShapes:
+    """The shapes of the documents met so far, for checking a round trip once per shape.
+
+    A document's *shape* is its class and the classes of its fields, and of the fields of
+    those that are records: a new phase of the game, an optional field set or left
+    empty, a union's other member, two levels down. What ``dumps``/``loads`` can get
+    wrong is mostly a matter of such types (a record without a converter, a union member
+    without its tag, an optional field), and the first document of each shape is
+    round-tripped; the explorer round-trips a regular sample of the states besides (see
+    :data:`~partyrules.core.verify.CHECKS`), for faults that lie deeper or in values.
+    Computing a shape costs a few attribute reads, not a walk of the document.
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> state = game.setup(game.Config(players=3), seed=1)
+    >>> shapes = DocumentShapes()
+    >>> shapes.first(state), shapes.first(game.setup(game.Config(players=3), seed=2))
+    (True, False)
+    """
+
+    __slots__ = ("_met",)
+
+    def __init__(self) -> None:
+        self._met: set[Hashable] = set()
+
+    def first(self, document: Any) -> bool:
+        """Whether ``document`` is the first of its shape met (it is remembered)."""
+        shape = self.shape(document)
+        if shape in self._met:
+            return False
+        self._met.add(shape)
+        return True
+
+    @staticmethod
+    def shape(document: Any) -> Hashable:
+        """``document``'s shape: its class and its fields' classes, two levels down."""
+        kind = type(document)
+        fields = _fields_getter(kind)
+        if fields is None:
+            return (kind,)
+        values = fields(document)
+        kinds = tuple(map(type, values))
+        records = _records_among(kinds)
+        if not records:
+            return kind, kinds
+        return kind, kinds, tuple(tuple(map(type, getter(values[index])))
+                                  for index, getter in records)
+
+
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]] | None] = {}
+_RECORDS_AMONG: dict[tuple[type, ...], tuple[tuple[int, Callable[[Any], tuple[Any, ...]]],
+                                             ...]] = {}
+
+
+def _records_among(kinds: tuple[type, ...]
+                   ) -> tuple[tuple[int, Callable[[Any], tuple[Any, ...]]], ...]:
+    """Where records lie among fields of classes ``kinds``, with their fields' getters."""
+    try:
+        return _RECORDS_AMONG[kinds]
+    except KeyError:
+        found = _RECORDS_AMONG[kinds] = tuple(
+            (index, getter) for index, kind in enumerate(kinds)
+            if (getter := _fields_getter(kind)) is not None)
+        return found
+
+
+def _no_fields(record: Any) -> tuple[Any, ...]:
+    return ()
+
+
+def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """A function giving the fields of a record of class ``cls`` as a tuple (None: not
+    a record)."""
+    try:
+        return _GETTERS[cls]
+    except KeyError:
+        getter: Callable[[Any], tuple[Any, ...]] | None = None
+        if attrs.has(cls):
+            names = [f.name for f in attrs.fields(cls)]
+            # Two names at least, so that the getter gives a tuple (a name twice is
+            # harmless: one shape for one class all the same).
+            getter = operator.attrgetter(*names, *names) if names else _no_fields
+        _GETTERS[cls] = getter
+        return getter
+
+
 def check_round_trip(game: AnyGame, state: Any, players: int, *others: Any,
                      seen: set[Any] | None = None) -> None:
     """``round_trip``: ``state``, the spectator's view, every seat's view and ``others``
@@ -180,12 +276,19 @@ def check_round_trip(game: AnyGame, state: Any, players: int, *others: Any,
 
 
 def check_no_leak(game: AnyGame, state: Any, players: int, rng: random.Random,
-                  key: Callable[[Any], Hashable] = action_key) -> None:
+                  key: Callable[[Any], Hashable] = action_key, *,
+                  views: Callable[[int | None], Any] | None = None,
+                  actions: Callable[[int], Sequence[Any]] | None = None) -> None:
     """``no_leak``: for every seat, the state ``determinize`` draws with ``rng`` is
     valid, keeps the seat's view and the spectator's, and offers the seat the same
     actions (compared by ``key``, :func:`~partyrules.core.probing.action_key` or a
-    memo of it)."""
-    spectator = game.view(state, None)
+    memo of it). ``views`` (the state's view for a seat, None the spectator) and
+    ``actions`` (the state's legal actions of a seat) are the caller's when it has them
+    already (by default ``game.view`` and ``game.legal_actions`` of ``state``)."""
+    view = views if views is not None else (lambda seat: game.view(state, seat))
+    listed = actions if actions is not None else (
+        lambda seat: list(game.legal_actions(state, seat)))
+    spectator = view(None)
     for seat in range(players):
         sampled = game.determinize(state, seat, rng)
         try:
@@ -193,12 +296,12 @@ def check_no_leak(game: AnyGame, state: Any, players: int, rng: random.Random,
         except CorruptState as exc:
             raise Broken("no_leak", f"determinize for seat {seat} made an invalid "
                                     f"state: {exc}") from exc
-        if game.view(sampled, seat) != game.view(state, seat):
+        if game.view(sampled, seat) != view(seat):
             raise Broken("no_leak", f"determinize for seat {seat} changed its view")
         if game.view(sampled, None) != spectator:
             raise Broken("no_leak", f"the spectator's view shows what seat {seat} "
                                     "cannot know")
-        ours = [key(a) for a in game.legal_actions(state, seat)]
+        ours = [key(a) for a in listed(seat)]
         theirs = [key(a) for a in game.legal_actions(sampled, seat)]
         if ours != theirs:
             raise Broken("no_leak", f"seat {seat}'s actions depend on what it cannot see")
@@ -257,12 +360,15 @@ def refusal_candidates(game: AnyGame, state: Any, listed: list[Any], rng: random
 
 
 def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
-                  legal: Container[Hashable], listed_as: str = "listed") -> None:
+                  legal: Container[Hashable], listed_as: str = "listed", *,
+                  listed: Container[Any] | None = None) -> None:
     """``refusal``: each of ``candidates`` is accepted exactly when its
     :func:`~partyrules.core.probing.action_key` is among ``legal`` (the listed
-    actions' keys), and refused with ``IllegalAction`` and nothing else."""
+    actions' keys), and refused with ``IllegalAction`` and nothing else. ``listed``, the
+    listed actions themselves, spares the key of a candidate without free text that
+    equals none of them (equal keys make equal actions: its key is not among them)."""
     for action in candidates:
-        expected = action_key(action) in legal
+        expected = _among(action, legal, listed)
         try:
             game.apply(state, action)
             accepted = True
@@ -275,6 +381,16 @@ def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
             verdict = "accepted" if accepted else "refused"
             raise Broken("refusal", f"{action!r} was {verdict} but is "
                                     f"{'' if expected else 'not '}{listed_as}", (action,))
+
+
+def _among(action: Any, legal: Container[Hashable], listed: Container[Any] | None) -> bool:
+    if listed is not None and not has_free_text(type(action)):
+        try:
+            if action not in listed:
+                return False
+        except TypeError:  # unhashable: its key tells
+            pass
+    return action_key(action) in legal
 
 
 # -- a simultaneous step -----------------------------------------------------------------------

@@ -25,8 +25,8 @@ import attrs
 
 from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, free_text_fields
 
-__all__ = ["action_key", "constructed_actions", "nearby_actions", "normalize_action",
-           "strict_key"]
+__all__ = ["action_key", "constructed_actions", "has_free_text", "nearby_actions",
+           "normalize_action", "strict_key"]
 
 
 def _players(state: Any) -> int:
@@ -51,6 +51,18 @@ def _texts_of(cls: type) -> tuple[str, ...]:
     return _TEXTS[cls]
 
 
+def has_free_text(cls: type) -> bool:
+    """Whether actions of class ``cls`` have free-text fields (blanked by
+    :func:`action_key`).
+
+    >>> import partyrules
+    >>> game = partyrules.get_game("dinner")
+    >>> sorted(cls.__name__ for cls in game.action_types if has_free_text(cls))
+    ['Propose']
+    """
+    return bool(_TEXTS[cls] if cls in _TEXTS else _texts_of(cls))
+
+
 def _names_of(cls: type) -> tuple[str, ...] | None:
     if cls not in _NAMES:
         _NAMES[cls] = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
@@ -63,13 +75,19 @@ def action_key(action: Any) -> Hashable:
     return strict_key(normalize_action(action))
 
 
+_LEAVES = frozenset({int, str, bool, float, type(None)})
+
+
 def strict_key(value: Any) -> Hashable:
     """A comparison key that tells ``3``, ``3.0`` and ``True`` apart (equal in Python, not
     in a rule engine), free text included."""
-    names = _names_of(type(value))
+    kind = type(value)
+    if kind in _LEAVES:
+        return (kind.__name__, value)
+    names = _NAMES[kind] if kind in _NAMES else _names_of(kind)
     if names is not None:
-        return (type(value).__qualname__,
-                tuple(strict_key(getattr(value, name)) for name in names))
+        return (kind.__qualname__,
+                tuple([strict_key(getattr(value, name)) for name in names]))
     if isinstance(value, (frozenset, set)):
         return ("frozenset", tuple(sorted((strict_key(v) for v in value), key=repr)))
     if isinstance(value, (tuple, list)):
@@ -85,10 +103,10 @@ def nearby_actions(rng: random.Random, state: Any, legal: list[Any], count: int)
         return
     players = _players(state)
     for action in rng.sample(legal, min(count, len(legal))):
-        for field in attrs.fields(type(action)):
-            value = getattr(action, field.name)
-            for other in _nearby_values(rng, field.name, value, players):
-                yield attrs.evolve(action, **{field.name: other})
+        for name in _names_of(type(action)) or ():
+            value = getattr(action, name)
+            for other in _nearby_values(rng, name, value, players):
+                yield attrs.evolve(action, **{name: other})
 
 
 def _nearby_values(rng: random.Random, name: str, value: Any, players: int) -> list[Any]:
@@ -118,30 +136,55 @@ def constructed_actions(game: AnyGame, rng: random.Random, state: Any,
     numbers drawn from those the legal actions use: an action kind that the generator
     forgets is met here even when no legal action could be mutated into it."""
     numbers = sorted({v for a in legal for v in _ints_in(a)} | set(range(4)))
+    seats = sorted(game.to_act(state))
     for cls in game.action_types:
-        for seat in sorted(game.to_act(state)):
+        plan, complete = _PLANS[cls] if cls in _PLANS else _plan_of(cls)
+        for seat in seats:
             for _ in range(2):
                 values: dict[str, Any] = {}
-                for field in attrs.fields(cls):
-                    if field.name == "seat":
-                        values["seat"] = seat
-                    elif field.metadata.get(FREE_TEXT):
+                for name, how, default in plan:
+                    if how is _SEAT:
+                        values[name] = seat
+                    elif how is _TEXT:
                         # A text some legal action uses (a game may refuse blank text).
-                        said = [getattr(a, field.name) for a in legal if type(a) is cls]
-                        values[field.name] = said[0] if said else (
-                            "" if field.default is attrs.NOTHING else field.default)
-                    elif field.type in (int, "int"):
-                        values[field.name] = rng.choice(numbers)
-                    elif field.default is not attrs.NOTHING:
-                        continue
+                        said = [getattr(a, name) for a in legal if type(a) is cls]
+                        values[name] = said[0] if said else default
                     else:
-                        break
-                else:
+                        values[name] = rng.choice(numbers)
+                if complete:
                     yield cls(**values)
 
 
+_SEAT, _TEXT, _NUMBER = "seat", "text", "number"
+_Plan = tuple[tuple[tuple[str, str, Any], ...], bool]
+_PLANS: dict[type, _Plan] = {}
+
+
+def _plan_of(cls: type) -> _Plan:
+    """How :func:`constructed_actions` fills the fields of an action class, in order (the
+    seat, a text, a number drawn; a field with a default is left to it), and whether it
+    fills them all: a field without a default that is none of these stops the plan
+    there, and no action of the kind is built (the numbers before it are drawn all the
+    same, so that the draws after it are those they always were)."""
+    plan: list[tuple[str, str, Any]] = []
+    complete = True
+    for field in attrs.fields(cls):
+        if field.name == "seat":
+            plan.append((field.name, _SEAT, None))
+        elif field.metadata.get(FREE_TEXT):
+            plan.append((field.name, _TEXT,
+                         "" if field.default is attrs.NOTHING else field.default))
+        elif field.type in (int, "int"):
+            plan.append((field.name, _NUMBER, None))
+        elif field.default is attrs.NOTHING:
+            complete = False
+            break
+    _PLANS[cls] = (tuple(plan), complete)
+    return _PLANS[cls]
+
+
 def _ints_in(action: Any) -> Iterator[int]:
-    for field in attrs.fields(type(action)):
-        value = getattr(action, field.name)
-        if type(value) is int and field.name != "seat":
+    for name in _names_of(type(action)) or ():
+        value = getattr(action, name)
+        if type(value) is int and name != "seat":
             yield value

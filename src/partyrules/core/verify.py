@@ -18,7 +18,11 @@ one state and one transition, and the game's own :class:`~partyrules.Property` l
     actions near the listed ones, built from scratch or played out of phase are accepted
     exactly when listed, and anything refused raises ``IllegalAction``;
 ``round_trip``
-    the state and every seat's and the spectator's view survive ``dumps``/``loads``;
+    the state and every seat's and the spectator's view survive ``dumps``/``loads``:
+    the first state or view of each shape (its class and its fields' classes, two
+    levels down: a new phase, an optional field filled, another member of a union) and
+    one state in :data:`ROUND_TRIP_SAMPLE` (by visit number) with its views; every
+    state and view with ``every_round_trip``;
 ``conservation``
     the same components, each in one place, as at the start;
 ``no_leak``
@@ -43,17 +47,21 @@ it comes back as a :class:`~partyrules.Replay` that ``partyrules replay`` reprod
 from __future__ import annotations
 
 import importlib.resources
+import io
+import math
+import multiprocessing
+import pickle
 import random
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 import attrs
 
 from partyrules.core import invariants
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig
-from partyrules.core.game import TABLE, AnyGame, get_game
+from partyrules.core.game import GAMES, TABLE, AnyGame, get_game
 from partyrules.core.invariants import Broken, describe_crash
 from partyrules.core.probing import action_key
 from partyrules.core.replay import Replay
@@ -62,8 +70,12 @@ from partyrules.core.serialize import loads
 POSITIONS_FOLDER = ("data", "explorations")
 """Where a game package keeps its stored exploration positions (replay files)."""
 
-__all__ = ["CHECKS", "Progress", "Report", "Violation", "check_replay", "explore",
-           "stored_positions"]
+__all__ = ["CHECKS", "ROUND_TRIP_SAMPLE", "Progress", "Report", "Violation", "check_replay",
+           "explore", "stored_positions"]
+
+ROUND_TRIP_SAMPLE = 32
+"""Without ``every_round_trip``, the states whose visit number is a multiple of this are
+round-tripped with their views, besides the first document of each shape."""
 
 CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
                            "conservation", "no_leak", "commute", "properties")
@@ -154,7 +166,8 @@ class Report:
 def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
             start: Replay | None = None, max_states: int | None = 1_000_000,
             max_seconds: float | None = None, probes: int = 8,
-            checks: Iterable[str] = CHECKS,
+            checks: Iterable[str] = CHECKS, every_round_trip: bool = False,
+            workers: int = 1, pool: Callable[..., Any] | None = None,
             progress: Callable[[Progress], None] | None = None) -> Report:
     """Visit and check every state reachable from ``setup(config, seed)``, or from the
     position after ``start``'s actions (a replay file: the project's way to name a
@@ -162,7 +175,22 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
 
     ``max_states`` and ``max_seconds`` bound the search (None: no bound); ``probes`` is
     how many listed actions per state are mutated for the refusal check; ``checks``
-    picks among :data:`CHECKS`; ``progress`` is called now and then and at the end.
+    picks among :data:`CHECKS`; ``every_round_trip`` round-trips every state and view
+    (by default each the first of its shape, see :data:`CHECKS`); ``progress`` is called
+    now and then and at the end.
+
+    ``workers`` processes check the states (1: this process), made by ``pool`` (a class
+    like :class:`multiprocessing.pool.Pool`, the default, called with the number of
+    processes, an initializer and its arguments; ``ray.util.multiprocessing.Pool``
+    spreads them over a Ray cluster). States are assigned their numbers in this
+    process, in breadth-first order, and checked with the rng of their number, so the
+    report is the one process's, but for the seconds. (Each worker remembers the shapes
+    it has round-tripped: a fault of the round trip that shows in one state of a shape
+    and not in another may be met at another state, or met only here; with
+    ``every_round_trip`` there is no difference.) A game record other than the
+    registered one goes to the workers by value: it must pickle, unless the pool forks
+    (the default pool does on Linux).
+
     Bad arguments raise ``InvalidConfig``; a fault of the game never escapes as an
     exception: it is the report's ``violation`` (check ``"crash"`` when a rule function
     raised something other than the contract's errors).
@@ -183,12 +211,16 @@ def explore(game: AnyGame | str, config: Any = None, *, seed: int = 0,
     chosen = _chosen(checks)
     if max_states is not None and max_states < 1:
         raise InvalidConfig(f"max_states must be at least 1, not {max_states}")
-    return _Explorer(game, config, seed, start, chosen, probes).run(
-        max_states, max_seconds, progress)
+    if workers < 1:
+        raise InvalidConfig(f"workers must be at least 1, not {workers}")
+    explorer = _Explorer(game, config, seed, start, chosen, probes, every_round_trip,
+                         workers, pool)
+    return explorer.run(max_states, max_seconds, progress)
 
 
 def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8,
-                 checks: Iterable[str] = CHECKS) -> Violation | None:
+                 checks: Iterable[str] = CHECKS, every_round_trip: bool = True
+                 ) -> Violation | None:
     """Run the explorer's checks at every state along one replay, from its setup to its
     last action: the way to see, after changing a rule, that a violation the explorer
     saved is gone (or still there), without exploring the whole graph again.
@@ -196,8 +228,9 @@ def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8
     Returns the first violation met (its replay ends at the faulty state, or with the
     action at fault; its ``depth`` counts the replay's actions to it), or None. ``game``
     is the game to check with (by default the registered game the replay names: give
-    your own record to check a changed rule). A replay whose actions are refused, or an
-    unknown check, raises ``InvalidConfig``.
+    your own record to check a changed rule). A path is short: every state and view on
+    it is round-tripped unless ``every_round_trip`` is False. A replay whose actions are
+    refused, or an unknown check, raises ``InvalidConfig``.
 
     >>> import partyrules
     >>> game = partyrules.get_game("dinner")
@@ -210,7 +243,8 @@ def check_replay(replay: Replay, *, game: AnyGame | None = None, probes: int = 8
         game = get_game(replay.game)
     elif game.name != replay.game:
         raise InvalidConfig(f"the replay is of {replay.game}, not {game.name}")
-    explorer = _Explorer(game, replay.config, replay.seed, None, _chosen(checks), probes)
+    explorer = _Explorer(game, replay.config, replay.seed, None, _chosen(checks), probes,
+                         every_round_trip)
     return explorer.walk(replay.actions)
 
 
@@ -224,7 +258,8 @@ def _chosen(checks: Iterable[str]) -> frozenset[str]:
 
 class _Explorer:
     def __init__(self, game: AnyGame, config: Any, seed: int, start: Replay | None,
-                 checks: frozenset[str], probes: int) -> None:
+                 checks: frozenset[str], probes: int, every_round_trip: bool,
+                 workers: int = 1, pool: Callable[..., Any] | None = None) -> None:
         self.game = game
         self.config = config
         self.seed = seed
@@ -245,16 +280,39 @@ class _Explorer:
         # Views and actions recur across many states: each is judged once.
         self.round_tripped: set[Any] = set()
         self.keys: dict[Any, Hashable] = {}
+        # Round trips once per shape of document, unless every one is asked for.
+        self.shapes = None if every_round_trip else invariants.DocumentShapes()
+        self.outcome: str | None = None  # the reason the state being checked ended, if it did
+        self.workers = workers
+        self.pool_class = pool
+        self.pool: _Workers | None = None
 
     # -- the search -----------------------------------------------------------------------
 
     def run(self, max_states: int | None, max_seconds: float | None,
             progress: Callable[[Progress], None] | None) -> Report:
         began = time.perf_counter()
-        stopped_by: str | None = None
         violation = self._start()
         if violation is not None:
             return self._report(began, False, None, violation)
+        if self.workers == 1:
+            return self._search(began, max_states, max_seconds, progress)
+        # Each worker process checks with an explorer of its own, made once.
+        settings = (self.game.name if GAMES.get(self.game.name) is self.game else self.game,
+                    self.config, self.seed, self.checks, self.probes, self.shapes is None,
+                    self.expected)
+        make = self.pool_class if self.pool_class is not None else multiprocessing.Pool
+        with make(self.workers, _start_worker, (settings,)) as pool:
+            self.pool = _Workers(pool, self.workers)
+            try:
+                return self._search(began, max_states, max_seconds, progress)
+            finally:
+                self.pool = None
+
+    def _search(self, began: float, max_states: int | None, max_seconds: float | None,
+                progress: Callable[[Progress], None] | None) -> Report:
+        stopped_by: str | None = None
+        violation: Violation | None = None
         frontier: deque[int] = deque([0])
         told = began
         while frontier:
@@ -276,7 +334,7 @@ class _Explorer:
                                       self.depths[here] + len(found.trail))
                 break
             for action, after in successors:
-                if after in self.index:
+                if after is None or after in self.index:  # None: a worker met it before
                     continue
                 if max_states is not None and len(self.states) >= max_states:
                     stopped_by = "max_states"
@@ -374,11 +432,35 @@ class _Explorer:
     # -- one state ------------------------------------------------------------------------
 
     def _visit(self, here: int) -> list[tuple[Any, Any]]:
-        """Check the state; return its successors, one per listed action."""
-        state = self.states[here]
+        """Check state ``here``, count it; return its successors, one per listed action."""
+        if self.pool is not None:
+            successors, terminal, outcome, broken = self.pool.result(self, here)
+        else:
+            previous = (self.parents[here][1],) if here > 0 else ()
+            successors, terminal, outcome, broken = _checked(self, here, self.states[here],
+                                                             previous)
+        self._count(successors, terminal, outcome, broken)
+        return successors
+
+    def _count(self, successors: list[tuple[Any, Any]], terminal: bool, outcome: str | None,
+               broken: Broken | None) -> None:
+        if outcome is not None:  # counted as soon as the ending is judged
+            self.outcomes[outcome] += 1
+        if broken is not None:
+            raise broken
+        self.checked += 1
+        if terminal:
+            self.terminal += 1
+        self.transitions += len(successors)
+
+    def _check(self, here: int, state: Any, previous: tuple[Any, ...]
+               ) -> tuple[list[tuple[Any, Any]], bool]:
+        """Check state number ``here`` (reached by the actions ``previous``, the last
+        one or none); its successors, and whether it is terminal. Sets ``outcome``."""
         game = self.game
         checks = self.checks
         rng = random.Random(f"{self.seed}:{here}")
+        self.outcome = None
         try:
             acting = game.to_act(state)
             if "validate" in checks:
@@ -386,34 +468,45 @@ class _Explorer:
             if "ending" in checks:
                 result = invariants.check_ending(game, state, acting, self.players)
                 if result is not None:
-                    self.outcomes[result.reason] += 1
+                    self.outcome = result.reason
             if "properties" in checks:
                 invariants.check_properties(game, state)
             if self.expected is not None:
                 invariants.check_conservation(game, state, self.expected)
+            # The state's views and listings, each computed once and shared by the checks.
+            views: dict[int | None, Any] = {}
+            options: dict[int, list[Any]] = {}
+
+            def view(seat: int | None) -> Any:
+                if seat not in views:
+                    views[seat] = game.view(state, seat)
+                return views[seat]
+
+            def actions(seat: int) -> list[Any]:
+                if seat not in options:
+                    options[seat] = list(game.legal_actions(state, seat))
+                return options[seat]
+
             if "round_trip" in checks:
-                invariants.check_round_trip(game, state, self.players, seen=self.round_tripped)
+                self._check_round_trip(here, state, view)
             if "no_leak" in checks:
-                invariants.check_no_leak(game, state, self.players, rng, key=self._key)
-            listed = self._listings(state, acting)
+                invariants.check_no_leak(game, state, self.players, rng, key=self._key,
+                                         views=view, actions=actions)
+            listed = self._listings(acting, actions)
             successors = self._successors(state, listed)
             if "listing" in checks:
                 for seat in sorted(acting):
                     invariants.check_random_action(game, state, seat, rng,
                                                    {self._key(a) for a in listed[seat]})
             if "refusal" in checks:
-                self._check_refusal(state, acting, listed, rng, here)
+                self._check_refusal(state, acting, listed, rng, previous)
             if "commute" in checks and acting and game.is_simultaneous(state):
                 self._check_commute(state, listed, dict(successors))
         except Broken:
             raise
         except Exception as exc:
             raise Broken("crash", describe_crash("checking this state", exc)) from None
-        self.checked += 1
-        if not acting:
-            self.terminal += 1
-        self.transitions += len(successors)
-        return successors
+        return successors, not acting
 
     def _key(self, action: Any) -> Hashable:
         """``action_key`` of a listed action, remembered (an action equal to a listed one
@@ -424,11 +517,31 @@ class _Explorer:
             key = self.keys[action] = action_key(action)
             return key
 
-    def _listings(self, state: Any, acting: frozenset[int]) -> dict[int, list[Any]]:
+    def _check_round_trip(self, here: int, state: Any, view: Callable[[int | None], Any]
+                          ) -> None:
+        """The round trip of the state and its views (a view once, however many states
+        show it): at every state with ``every_round_trip``; else at one state in
+        :data:`ROUND_TRIP_SAMPLE` and, at the others, each document that is the first of
+        its shape (:class:`~partyrules.core.invariants.DocumentShapes`)."""
+        documents = (state, *(view(seat) for seat in (None, *range(self.players))))
+        if self.shapes is not None:
+            if here % ROUND_TRIP_SAMPLE:
+                documents = tuple(document for document in documents
+                                  if self.shapes.first(document))
+            else:  # shapes are remembered all the same
+                for document in documents:
+                    self.shapes.first(document)
+        if documents and documents[0] is state:
+            invariants.check_documents(documents[:1])
+            documents = documents[1:]
+        invariants.check_documents(documents, self.round_tripped)
+
+    def _listings(self, acting: frozenset[int], actions: Callable[[int], list[Any]]
+                  ) -> dict[int, list[Any]]:
         listed: dict[int, list[Any]] = {}
         checking = "listing" in self.checks
         for seat in range(TABLE, self.players + 1):  # one past the last seat: a forged one
-            options = list(self.game.legal_actions(state, seat))
+            options = actions(seat)
             if checking:
                 invariants.check_listing(seat, acting, options)
             if seat in acting:
@@ -450,14 +563,15 @@ class _Explorer:
         return successors
 
     def _check_refusal(self, state: Any, acting: frozenset[int],
-                       listed: dict[int, list[Any]], rng: random.Random, here: int) -> None:
+                       listed: dict[int, list[Any]], rng: random.Random,
+                       previous: tuple[Any, ...]) -> None:
         enumerated = [a for seat in sorted(acting) for a in listed[seat]]
         # A sample at each state: over a whole graph every kind of forgery is met many times.
         candidates = invariants.refusal_candidates(
             self.game, state, enumerated, rng, max(1, self.probes // 4), keep=self.probes,
-            previous=(self.parents[here][1],) if here > 0 else ())  # out of phase
+            previous=previous)  # the action that led here, out of phase
         invariants.check_refusal(self.game, state, candidates,
-                                 {self._key(a) for a in enumerated})
+                                 {self._key(a) for a in enumerated}, listed=set(enumerated))
 
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
@@ -469,6 +583,152 @@ class _Explorer:
                     for b in listed[second]:
                         invariants.check_commute(self.game, state, {first: a, second: b},
                                                  orders, after)
+
+
+_Checked = tuple[list[tuple[Any, Any]], bool, str | None, Broken | None]
+"""A state's successors, whether it is terminal, the reason its game ended (None: it
+did not, or the ending was not judged) and the check it broke, if any."""
+
+
+def _checked(explorer: _Explorer, here: int, state: Any, previous: tuple[Any, ...]
+             ) -> _Checked:
+    try:
+        successors, terminal = explorer._check(here, state, previous)
+    except Broken as found:
+        return [], False, explorer.outcome, found
+    return successors, terminal, explorer.outcome, None
+
+
+_Sent = tuple[int, list[tuple[Any, Any]], bool, str | None,
+              tuple[str, str, tuple[Any, ...]] | None]
+"""What a worker sends back of a state: its number and :data:`_Checked`, the check it
+broke as plain values (an exception with arguments of its own does not pickle). A
+successor the worker has met before (sent or been sent: the search has it numbered
+already) comes back as None."""
+
+_CONFIG_TOKEN = "config"
+"""How the config of the exploration travels between processes: by this name, each
+process putting its own config object in its place, so that the states of a process
+share one config (equal configs of many objects compare field by field, and a deck or a
+board would travel with every chunk of states)."""
+
+
+class _Pickler(pickle.Pickler):
+    def __init__(self, file: io.BytesIO, config: Any) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self.config = config
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return _CONFIG_TOKEN if obj is self.config else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, file: io.BytesIO, config: Any) -> None:
+        super().__init__(file)
+        self.config = config
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != _CONFIG_TOKEN:
+            raise pickle.UnpicklingError(f"unknown reference {pid!r}")
+        return self.config
+
+
+def _pack(obj: Any, config: Any) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, config).dump(obj)
+    return buffer.getvalue()
+
+
+def _unpack(data: bytes, config: Any) -> Any:
+    return _Unpickler(io.BytesIO(data), config).load()
+
+
+class _Worker:
+    """A worker process's explorer, and the states it has met (sent or been sent). A
+    worker takes its chunks in the search's order, so a state it sent before has been
+    numbered by the time the search reads that it met it again."""
+
+    def __init__(self, explorer: _Explorer) -> None:
+        self.explorer = explorer
+        self.met: set[Any] = set()
+
+
+_WORKER: list[_Worker] = []
+"""This worker process's explorer (one, set by the pool's initializer: a pool passes
+nothing else from one task to the next)."""
+
+
+def _start_worker(settings: tuple[Any, ...]) -> None:
+    game, config, seed, checks, probes, every_round_trip, expected = settings
+    explorer = _Explorer(get_game(game) if isinstance(game, str) else game, config, seed,
+                         None, checks, probes, every_round_trip)
+    explorer.expected = expected
+    _WORKER[:] = [_Worker(explorer)]
+
+
+def _check_chunk(packed: bytes) -> bytes:
+    """Check states in a worker, in order, up to the first that breaks a check."""
+    worker = _WORKER[0]
+    config = worker.explorer.config
+    met = worker.met
+    sent: list[_Sent] = []
+    chunk: list[tuple[int, Any, tuple[Any, ...]]] = _unpack(packed, config)
+    for here, state, previous in chunk:
+        met.add(state)
+        successors, terminal, outcome, broken = _checked(worker.explorer, here, state,
+                                                         previous)
+        new: list[tuple[Any, Any]] = []
+        for action, after in successors:
+            if after in met:
+                new.append((action, None))
+            else:
+                met.add(after)
+                new.append((action, after))
+        sent.append((here, new, terminal, outcome,
+                     None if broken is None else (broken.check, broken.message, broken.trail)))
+        if broken is not None:
+            break
+    return _pack(sent, config)
+
+
+class _Workers:
+    """States checked by a process pool, a stretch of the frontier at a time, their
+    results handed to the search in its own order."""
+
+    CHUNK = 64
+    """The most states sent to a worker at once."""
+    STRETCH = 1024
+    """The most states sent out per worker before the search catches up."""
+
+    def __init__(self, pool: Any, workers: int) -> None:
+        self.pool = pool
+        self.workers = workers
+        self.ready: dict[int, _Sent] = {}
+        self.pending: Iterator[bytes] | None = None
+
+    def result(self, explorer: _Explorer, here: int) -> _Checked:
+        """State ``here``'s result, sending out the frontier from it when it is not due."""
+        while here not in self.ready:
+            packed = next(self.pending, None) if self.pending is not None else None
+            if packed is None:
+                self._send(explorer, here)
+                continue
+            chunk: list[_Sent] = _unpack(packed, explorer.config)
+            self.ready.update((sent[0], sent) for sent in chunk)
+        _, successors, terminal, outcome, broken = self.ready.pop(here)
+        return (successors, terminal, outcome,
+                None if broken is None else Broken(*broken))
+
+    def _send(self, explorer: _Explorer, first: int) -> None:
+        # Every state from ``first`` on is in the frontier: found, not yet checked.
+        end = min(len(explorer.states), first + self.workers * self.STRETCH)
+        size = max(1, min(self.CHUNK, math.ceil((end - first) / (4 * self.workers))))
+        chunks = [_pack([(number, explorer.states[number],
+                          (explorer.parents[number][1],) if number > 0 else ())
+                         for number in range(start, min(start + size, end))],
+                        explorer.config)
+                  for start in range(first, end, size)]
+        self.pending = iter(self.pool.imap(_check_chunk, chunks))
 
 
 def stored_positions(game: AnyGame) -> dict[str, Replay]:
