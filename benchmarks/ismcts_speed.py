@@ -14,12 +14,15 @@ deals and playouts differ, as those of a bot's next decisions do): the first pas
 what a process pays once (tables a game's planner builds on first use), the second is
 the speed of a bot in play, whose searches follow one another; both are reported. Times are the
 searching process's CPU time, which other work on a shared machine disturbs less than
-the clock. Prints a Markdown table of decisions per second and the ratios.
+the clock. Prints a Markdown table of decisions per second and the ratios, and whether
+both trees took the same decisions (a digest of every decision of every pass and round,
+by ``repr``; the processes run with ``PYTHONHASHSEED=0``).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -72,22 +75,24 @@ PASSES = {"first": 1, "again": 2}
 draws."""
 
 
-def time_search(path: Path, iterations: int) -> dict[str, dict[str, float]]:
+def time_search(path: Path, iterations: int) -> dict[str, dict[str, Any]]:
     """Decisions per second of this process's ISMCTS bot on the states in ``path``, per
-    game and pass (:data:`PASSES`)."""
+    game and pass (:data:`PASSES`), and a digest of the decisions (``"decisions"``)."""
     from partyrules.bots import ISMCTSBot
 
-    speeds: dict[str, dict[str, float]] = {}
+    speeds: dict[str, dict[str, Any]] = {}
     for name, states in json.loads(path.read_text(encoding="utf-8")).items():
         game = partyrules.get_game(name)
         bot = ISMCTSBot(game, iterations)
         loaded = [(partyrules.loads(text), seat) for text, seat in states]
         speeds[name] = {}
+        decisions = hashlib.sha256()
         for label, seed in PASSES.items():
             start = time.process_time()
-            for state, seat in loaded:
-                bot.choose(state, seat, random.Random(seed))
+            chosen = [bot.choose(state, seat, random.Random(seed)) for state, seat in loaded]
             speeds[name][label] = len(loaded) / (time.process_time() - start)
+            decisions.update(repr(chosen).encode())
+        speeds[name]["decisions"] = decisions.hexdigest()
     return speeds
 
 
@@ -108,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     here = Path(__file__).resolve().parent.parent
     names = args.game or list(matches())
     best: dict[str, dict[tuple[str, str], float]] = {"now": {}, "then": {}}
+    decided: dict[str, dict[str, set[str]]] = {"now": {}, "then": {}}
     with tempfile.TemporaryDirectory() as folder:
         states = Path(folder) / "states.json"
         states.write_text(json.dumps({name: [(partyrules.dumps(state), seat)
@@ -123,23 +129,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                 result = subprocess.run(
                     [sys.executable, __file__, "--states", str(states),
                      "--iterations", str(args.iterations)], text=True,
-                    capture_output=True, env={**os.environ, "PYTHONPATH": str(source)},
+                    capture_output=True, env={**os.environ, "PYTHONPATH": str(source),
+                                              "PYTHONHASHSEED": "0"},
                     cwd=folder)
                 if result.returncode:
                     sys.exit(f"the search at {label} failed:\n{result.stderr}")
                 for name, passes in json.loads(result.stdout).items():
+                    decided[label].setdefault(name, set()).add(passes.pop("decisions"))
                     for which, speed in passes.items():
                         key = (name, which)
                         best[label][key] = max(speed, best[label].get(key, 0.0))
     print(f"| game | config | decisions/s at {args.against} | decisions/s now | now ÷ then "
-          "| first pass at {0} | first pass now | now ÷ then |".format(args.against))
-    print("|:---|:---|---:|---:|---:|---:|---:|---:|")
+          "| first pass at {0} | first pass now | now ÷ then | same decisions |"
+          .format(args.against))
+    print("|:---|:---|---:|---:|---:|---:|---:|---:|:---|")
     for name in names:
         config = ", ".join(f"{key}={value}" for key, value in matches()[name].items())
         cells = []
         for which in ("again", "first"):
             then, now = best["then"][name, which], best["now"][name, which]
             cells.append(f"{then:.1f} | {now:.1f} | {now / then:.2f}x")
+        same = decided["now"][name] == decided["then"][name] and len(decided["now"][name]) == 1
+        cells.append("yes" if same else "NO")
         print(f"| {name} | {config} | {' | '.join(cells)} |")
     return 0
 
