@@ -74,7 +74,7 @@ from partyrules.games.hollywood.production import (
     apply_teach,
     assign_error,
     finish_error,
-    production_actions,
+    production_list,
     random_production_action,
     take_error,
     teach_error,
@@ -396,14 +396,20 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order.
 
     The records handed out are shared (they are immutable): each is built once, and the
-    lists that recur (an auction's bids, the targets of a play) are kept whole."""
+    lists that recur (an auction's bids, the targets of a play) are kept whole. Stage
+    5's, the longest, is built whole and handed out as one list's iterator."""
+    if isinstance(state.phase, Producing):
+        return iter(production_list(state, seat) if _acts(state, seat) else ())
+    return _listed(state, seat)
+
+
+def _listed(state: State, seat: int) -> Iterator[Action]:
+    """:func:`legal_actions` outside Stage 5."""
     if not _acts(state, seat):
         return
     phase = state.phase
     if isinstance(phase, Drafting):
         yield from map(_draft, repeat(seat), state.packets[seat])
-    elif isinstance(phase, Producing):
-        yield from production_actions(state, seat)
     elif isinstance(phase, (CrewTurn, CrewPlanning)):
         play = building(state, seat)
         if play is None:
@@ -597,16 +603,6 @@ def _apply_bid(state: State, action: Bid) -> State:
     return resolve_auction(state, {}, bids)
 
 
-def _apply_production(state: State, action: Any) -> State:
-    if isinstance(action, AssignCard):
-        return apply_assign(state, action)
-    if isinstance(action, (TakeWorthlessScript, TakeSecondTeamDirector)):
-        return apply_take(state, action)
-    if isinstance(action, TeachIcon):
-        return apply_teach(state, action)
-    return apply_finish(state, action)
-
-
 _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
     BidForDistributor: _apply_distributor_bid,
     GiveStar: _apply_give_star,
@@ -618,11 +614,11 @@ _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
     EndCrew: apply_end,
     GiveCard: apply_answer,
     PayInstead: apply_answer,
-    AssignCard: _apply_production,
-    TakeWorthlessScript: _apply_production,
-    TakeSecondTeamDirector: _apply_production,
-    TeachIcon: _apply_production,
-    FinishProduction: _apply_production,
+    AssignCard: apply_assign,
+    TakeWorthlessScript: apply_take,
+    TakeSecondTeamDirector: apply_take,
+    TeachIcon: apply_teach,
+    FinishProduction: apply_finish,
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply
