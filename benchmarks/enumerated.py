@@ -36,9 +36,10 @@ offer (``partyrules.GAMES``, ``Match``, ``Game.legal_actions``).
 ``--digest N`` prints instead, per game, a SHA-256 over the listings met along N seeded
 uniform playouts (every seat to act, at every state, in order, by ``repr``;
 ``--first I``: from playout I on; ``--config JSON``: config fields besides the default
-ones, ``players`` among them): run on two trees (``PYTHONHASHSEED=0``), equal digests
-say that the listed actions and their order are the same, and so are the playouts (each
-choice depends only on the listing's length).
+ones, ``players`` among them) and the JSON of each playout's last state: run on two
+trees (``PYTHONHASHSEED=0``), equal digests say that the listed actions and their order
+are the same, and so are the playouts (each choice depends only on the listing's
+length) and where they end.
 """
 
 from __future__ import annotations
@@ -193,7 +194,8 @@ def digest(game: AnyGame, playouts: int, options: dict[str, Any] | None = None,
            first: int = 0) -> tuple[str, int]:
     """A SHA-256 of every seat's listing at every state of ``playouts`` seeded uniform
     playouts (from number ``first`` on; the config given ``options``, ``players``
-    among them or else :func:`players_for`), and the number of listings."""
+    among them or else :func:`players_for`) and of each one's last state, and the
+    number of listings."""
     options = dict(options or {})
     players = int(options.pop("players", players_for(game)))
     hasher = hashlib.sha256()
@@ -208,6 +210,7 @@ def digest(game: AnyGame, playouts: int, options: dict[str, Any] | None = None,
             if not match.step():
                 break
         hasher.update(f"end {len(match.actions)}\n".encode())
+        hasher.update(partyrules.dumps(match.state).encode())
     return hasher.hexdigest(), listings
 
 
