@@ -167,22 +167,26 @@ def to_act(state: State) -> frozenset[int]:
     simultaneous step; the seat whose Crew Activities turn it is; a play's target."""
     phase = state.phase
     players = range(state.config.players)
+    # The phases play takes longest in first; the sets are built from lists, which is
+    # quicker than from generators.
+    if isinstance(phase, Drafting):
+        packets = state.packets
+        return frozenset([s for s in players if phase.picks[s] is None and packets[s]])
+    if isinstance(phase, Producing):
+        studios = phase.studios
+        return frozenset([s for s in players if not studios[s].finished])
     if isinstance(phase, StarDistribution):
         return frozenset((state.distributor,))
     if isinstance(phase, DistributorBids):
-        return frozenset(s for s in players if phase.bids[s] is None)
-    if isinstance(phase, Drafting):
-        return frozenset(s for s in players if phase.picks[s] is None and state.packets[s])
+        return frozenset([s for s in players if phase.bids[s] is None])
     if isinstance(phase, Bidding):
-        return frozenset(s for s in players if phase.bids[s] is None)
+        return frozenset([s for s in players if phase.bids[s] is None])
     if isinstance(phase, CrewTurn):
         return frozenset((phase.seat,))
     if isinstance(phase, CrewPlanning):
-        return frozenset(s for s in players if s not in phase.ended)
+        return frozenset([s for s in players if s not in phase.ended])
     if isinstance(phase, Answering):
         return frozenset((phase.queue[0].target,))
-    if isinstance(phase, Producing):
-        return frozenset(s for s in players if not phase.studios[s].finished)
     return frozenset()
 
 
