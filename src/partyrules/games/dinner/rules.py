@@ -401,16 +401,20 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
-    """Every action ``seat`` may take now, in a fixed order (see the module doc)."""
+    """Every action ``seat`` may take now, in a fixed order (see the module doc). A
+    voter's ballots, the long listing, are handed out as a shared tuple's iterator."""
     phase = state.phase
-    if isinstance(phase, Drawing):
-        if seat == phase.active:
-            yield from _drawing_actions(state, phase)
-    elif isinstance(phase, Inviting):
-        if seat == phase.active:
-            yield from _inviting_actions(state, phase)
-    elif isinstance(phase, Voting) and seat in to_act(state):
-        yield from _ballots(seat, phase.proposed)
+    if isinstance(phase, Voting):
+        return iter(_ballots(seat, phase.proposed) if seat in to_act(state) else ())
+    return _listed(state, seat, phase)
+
+
+def _listed(state: State, seat: int, phase: Phase) -> Iterator[Action]:
+    """:func:`legal_actions` outside a vote, one by one."""
+    if isinstance(phase, Drawing) and seat == phase.active:
+        yield from _drawing_actions(state, phase)
+    elif isinstance(phase, Inviting) and seat == phase.active:
+        yield from _inviting_actions(state, phase)
 
 
 def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:
@@ -460,9 +464,11 @@ def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
         yield _propose(seat, "")
 
 
-def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
-    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject."""
-    return map(Ballot, repeat(seat), _rejections(proposed))
+@lru_cache(maxsize=1024)
+def _ballots(seat: int, proposed: tuple[int, ...]) -> tuple[Ballot, ...]:
+    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject: built
+    once per seat and proposal and shared (the records are immutable)."""
+    return tuple(map(Ballot, repeat(seat), _rejections(proposed)))
 
 
 @lru_cache(maxsize=256)
