@@ -402,10 +402,11 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order (see the module doc). A
-    voter's ballots, the long listing, are handed out as a shared tuple's iterator."""
+    voter's ballots, the long listing, come straight from their iterator, not through a
+    generator."""
     phase = state.phase
     if isinstance(phase, Voting):
-        return iter(_ballots(seat, phase.proposed) if seat in to_act(state) else ())
+        return _ballots(seat, phase.proposed) if seat in to_act(state) else iter(())
     return _listed(state, seat, phase)
 
 
@@ -464,11 +465,9 @@ def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
         yield _propose(seat, "")
 
 
-@lru_cache(maxsize=1024)
-def _ballots(seat: int, proposed: tuple[int, ...]) -> tuple[Ballot, ...]:
-    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject: built
-    once per seat and proposal and shared (the records are immutable)."""
-    return tuple(map(Ballot, repeat(seat), _rejections(proposed)))
+def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
+    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject."""
+    return map(Ballot, repeat(seat), _rejections(proposed))
 
 
 @lru_cache(maxsize=256)
