@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Hashable
@@ -105,16 +106,28 @@ class _Seen:
 
 
 class _Listed:
-    """An actor's legal actions in one state of a node, in the game's order, the child of
-    each (None: not tried yet), and how many children the node had then (``known``: a
-    child added through another listing makes this one stale)."""
+    """An actor's legal actions in one state of a node, in the game's order: the indexes
+    of those not tried yet (``untried``, in order), the children of those tried
+    (``tried``, in the order of their indexes, ``tried_at``), and how many children the
+    node had then (``known``: a child added through another listing makes this one
+    stale). The two lists are kept up to date as children are added through this
+    listing, rather than found again at every visit."""
 
-    __slots__ = ("actions", "children", "known")
+    __slots__ = ("actions", "known", "tried", "tried_at", "untried")
 
     def __init__(self, actions: list[Any], children: list[_Node | None], known: int) -> None:
         self.actions = actions
-        self.children = children
         self.known = known
+        self.untried = [index for index, child in enumerate(children) if child is None]
+        self.tried_at = [index for index, child in enumerate(children) if child is not None]
+        self.tried = [child for child in children if child is not None]
+
+    def add(self, index: int, child: _Node) -> None:
+        """The untried action at ``index`` (no longer in ``untried``) now has ``child``."""
+        position = bisect.bisect_left(self.tried_at, index)
+        self.tried_at.insert(position, index)
+        self.tried.insert(position, child)
+        self.known += 1
 
 
 @attrs.frozen(slots=True)
@@ -224,20 +237,15 @@ class ISMCTSBot:
             if listed is None or listed.known != len(node.children):
                 listed = seen.listed[actor] = self._listing(
                     node, state, actor, actor == seat and self._may_wait(state, acting))
-            children = listed.children
-            untried: list[int] = []
-            available: list[_Node] = []
-            for index, child in enumerate(children):
-                if child is None:
-                    untried.append(index)
-                else:
-                    child.available += 1
-                    available.append(child)
+            available = listed.tried
+            for child in available:
+                child.available += 1
+            untried = listed.untried
             if untried:
-                index = untried[rng.randrange(len(untried))]
+                index = untried.pop(rng.randrange(len(untried)))
                 action = listed.actions[index]
-                child = children[index] = node.children[(actor, action)] = _Node(action)
-                listed.known += 1
+                child = node.children[(actor, action)] = _Node(action)
+                listed.add(index, child)
                 child.available = 1
                 path.append((child, actor))
                 if action is WAIT:  # the next racing seat acts at once: walk on to it
@@ -314,11 +322,18 @@ class ISMCTSBot:
     def _playout(self, playout: Match, state: Any) -> tuple[float, ...]:
         game = self.game
         heuristic = game.search.heuristic
-        playout.restart(state)
-        playout.run()
-        if heuristic is not None and not playout.finished:
-            return heuristic(playout.state)
-        outcome = game.outcome(playout.state)
+        if heuristic is not None and playout.max_steps == 0:
+            # A playout of no steps: the heuristic judges the leaf itself (the match
+            # would stop at once, drawing nothing).
+            if not game.is_terminal(state):
+                return heuristic(state)
+        else:
+            playout.restart(state)
+            playout.run()
+            if heuristic is not None and not playout.finished:
+                return heuristic(playout.state)
+            state = playout.state
+        outcome = game.outcome(state)
         return tuple(1.0 if s in outcome.winners else 0.0
                      for s in range(int(state.config.players)))
 

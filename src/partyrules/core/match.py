@@ -336,8 +336,8 @@ class Match:
     The state records are immutable; a ``Match`` is the cursor over them.
     """
 
-    __slots__ = ("_advance", "_on_action", "_outside", "_players", "_started", "_waited",
-                 "actions",
+    __slots__ = ("_advance", "_on_action", "_outside", "_played", "_players", "_started",
+                 "_waited", "actions",
                  "game", "max_steps", "rng", "seed", "state", "states", "table_rate",
                  "time_limit")
 
@@ -372,6 +372,7 @@ class Match:
             self._players.setdefault(TABLE, NoObjection(game))
         elif table is not None:
             self._players[TABLE] = table
+        self._played = frozenset(self._players)
         self._outside: tuple[int, ...] = ()
         self._waited: tuple[int, ...] = ()
         self.seed = seed
@@ -491,10 +492,12 @@ class Match:
                 self._apply(timer.time_up(self.state), game.apply)
                 return True
         acting = game.to_act(self.state)
+        if acting <= self._played:  # no outside seat: the turn model alone decides
+            if not acting:
+                raise IllegalAction(f"{game.name}: the game is not over but no seat may "
+                                    "act (a game bug)")
+            return self._ask(random_actor(acting, self.rng, self.table_rate), acting)
         outside = [seat for seat in sorted(acting) if seat not in self._players]
-        if not outside:
-            seat = self.next_seat()
-            return self._ask(seat, acting)
         seats = [seat for seat in sorted(acting) if seat != TABLE]
         if game.is_simultaneous(self.state):
             ours = [seat for seat in seats if seat in self._players]

@@ -65,7 +65,7 @@ class Rng:
     def next_u64(self) -> tuple[int, Rng]:
         """The next 64-bit output and the advanced generator."""
         state = (self.state + _GOLDEN_GAMMA) & MASK64
-        return _mix(state), Rng(state)
+        return _mix(state), _advanced(state)
 
     def below(self, bound: int) -> tuple[int, Rng]:
         """A uniform integer in ``[0, bound)``, by rejection sampling.
@@ -85,7 +85,7 @@ class Rng:
             state = (state + _GOLDEN_GAMMA) & MASK64
             value = _mix(state)
             if value < limit:
-                return value % bound, Rng(state)
+                return value % bound, _advanced(state)
 
     def shuffle(self, items: Iterable[T]) -> tuple[tuple[T, ...], Rng]:
         """A Fisher-Yates shuffle of ``items`` and the advanced generator.
@@ -99,9 +99,24 @@ class Rng:
             limit = (1 << 64) - ((1 << 64) % bound)
             while True:
                 state = (state + _GOLDEN_GAMMA) & MASK64
-                value = _mix(state)
+                # _mix, written out: a shuffle draws once per item
+                value = ((state ^ (state >> 30)) * _MIX1) & MASK64
+                value = ((value ^ (value >> 27)) * _MIX2) & MASK64
+                value ^= value >> 31
                 if value < limit:
                     break
             j = value % bound
             order[i], order[j] = order[j], order[i]
-        return tuple(order), Rng(state)
+        return tuple(order), _advanced(state)
+
+
+_NEW = object.__new__
+_SET_STATE = Rng.__dict__["state"].__set__  # the slot's own setter, past the frozen class
+
+
+def _advanced(state: int) -> Rng:
+    """``Rng(state)`` for a state a draw computed (masked to 64 bits, so the field's
+    validators, the larger part of building the record, cannot fail)."""
+    rng: Rng = _NEW(Rng)
+    _SET_STATE(rng, state)
+    return rng

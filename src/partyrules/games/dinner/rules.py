@@ -402,16 +402,21 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
-    """Every action ``seat`` may take now, in a fixed order (see the module doc)."""
+    """Every action ``seat`` may take now, in a fixed order (see the module doc). A
+    voter's ballots, the long listing, come straight from their iterator, not through a
+    generator."""
     phase = state.phase
-    if isinstance(phase, Drawing):
-        if seat == phase.active:
-            yield from _drawing_actions(state, phase)
-    elif isinstance(phase, Inviting):
-        if seat == phase.active:
-            yield from _inviting_actions(state, phase)
-    elif isinstance(phase, Voting) and seat in to_act(state):
-        yield from _ballots(seat, phase.proposed)
+    if isinstance(phase, Voting):
+        return _ballots(seat, phase.proposed) if seat in to_act(state) else iter(())
+    return _listed(state, seat, phase)
+
+
+def _listed(state: State, seat: int, phase: Phase) -> Iterator[Action]:
+    """:func:`legal_actions` outside a vote, one by one."""
+    if isinstance(phase, Drawing) and seat == phase.active:
+        yield from _drawing_actions(state, phase)
+    elif isinstance(phase, Inviting) and seat == phase.active:
+        yield from _inviting_actions(state, phase)
 
 
 def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:

@@ -13,6 +13,9 @@ pawn sent to reality picks its white square (``Return``).
 Directions are words: ``"clockwise"`` and ``"counterclockwise"`` on the rings; on a
 mystery path ``"gate"`` (back toward the gate), ``"crypt"`` (on toward the crypt) and, at
 the fork, the name of the crypt whose branch to take.
+
+The records keep their hash: search keys its tree by them, and the listings hand out
+the same prebuilt records again and again.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ __all__ = [
 Plane = Literal["reality", "nightmare", "mystery"]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ProposeTrade:
     """Exchange: before throwing, propose a one-for-one card trade to seat ``to``."""
 
@@ -62,7 +65,7 @@ class ProposeTrade:
     to: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class OfferCard:
     """Exchange: the card (one's own, not a story card) offered in the trade."""
 
@@ -70,7 +73,7 @@ class OfferCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class AskCard:
     """Exchange: the card (the other seat's, not a story card) asked for in return."""
 
@@ -78,28 +81,28 @@ class AskCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class AcceptTrade:
     """Exchange: the seat proposed to accepts; the two cards change hands."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class DeclineTrade:
     """Exchange: the seat proposed to declines; nothing changes hands."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Roll:
     """Later Turns / First Turn: throw the die (the result comes from the state's rng)."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ChooseDistance:
     """The Die: on the Dylan Dog face, move ``distance`` (1 to 6); also how far a
     rotate or step-again nightmare card moves (1 to its most)."""
@@ -108,7 +111,7 @@ class ChooseDistance:
     distance: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Challenge:
     """Horror Cards: instead of throwing, challenge ``target`` (on the same plane) with
     one's ``horror`` card."""
@@ -118,7 +121,7 @@ class Challenge:
     horror: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Step:
     """Move the pawn one square along its plane in ``direction``."""
 
@@ -126,7 +129,7 @@ class Step:
     direction: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ChangePlane:
     """Moving Between Planes: one unit of the distance takes the pawn to ``plane``."""
 
@@ -134,7 +137,7 @@ class ChangePlane:
     plane: Plane
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Rotate:
     """Turn the nightmare plane one square ``"clockwise"`` or ``"counterclockwise"``."""
 
@@ -142,7 +145,7 @@ class Rotate:
     direction: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Search:
     """Reaching the Mystery Crypts: draw the crypt's card in ``slot`` (not necessarily
     the top one)."""
@@ -151,7 +154,7 @@ class Search:
     slot: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class UseDylanDog:
     """Play a Dylan Dog card: against a horror card (before throwing), on a shadow
     square, or to climb out of an empty crypt."""
@@ -159,14 +162,14 @@ class UseDylanDog:
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class FaceHorror:
     """Horror Cards: throw the die against the horror card."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class UseShadow:
     """Shadow Squares: play a shadow ``card`` whose shape matches one's story cards."""
 
@@ -174,14 +177,14 @@ class UseShadow:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GoToReality:
     """Give up on a shadow square or at an empty crypt: the pawn returns to reality."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PutBack:
     """Horror Cards: after losing, put one's mystery ``card`` back into the crypt."""
 
@@ -189,7 +192,7 @@ class PutBack:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ClaimCard:
     """Horror Cards: the challenger takes the defeated seat's mystery ``card``."""
 
@@ -197,7 +200,7 @@ class ClaimCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ForceExchange:
     """The Nightmare Plane: on an aligned forced-exchange square, exchange with
     ``target``."""
@@ -206,7 +209,7 @@ class ForceExchange:
     target: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TakeCard:
     """Exchange: take ``card`` from the target, even one it needs."""
 
@@ -214,7 +217,7 @@ class TakeCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GiveCard:
     """Exchange: give one of one's own cards to the target in return."""
 
@@ -222,14 +225,14 @@ class GiveCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class SkipExchange:
     """The Nightmare Plane: do not use the forced exchange."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ChooseGate:
     """Nightmare Cards: "enter a dimension" through ``gate`` (a gate of that crypt)."""
 
@@ -237,7 +240,7 @@ class ChooseGate:
     gate: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class SendToReality:
     """Nightmare Cards: send ``target``'s pawn back to reality."""
 
@@ -245,7 +248,7 @@ class SendToReality:
     target: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Return:
     """A pawn back in reality stands on the white ``square`` (a sector) its owner picks."""
 

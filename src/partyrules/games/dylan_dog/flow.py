@@ -49,24 +49,27 @@ def throw(rng: Rng) -> tuple[int, Rng]:
 def spend(state: State, phase: Moving, changes: dict[str, Any]) -> State:
     """One unit spent: the move goes on, or ends at a crypt reached along a path, when
     the distance is used up, or when no unit can be spent (the rest is lost)."""
-    moved = evolve(state, changes)
-    pawn = moved.pawns[moved.active]
+    # The move going on is the common case: one record, the phase set with the changes
+    # (which unit can be spent reads no phase); a move that ends is handed on as the
+    # state it ends in, without the phase.
+    going = evolve(state, {**changes, "phase": phase})
+    pawn = going.pawns[going.active]
     if pawn.plane == "crypt":
-        return at_crypt(moved, {}, pawn.square)
+        return at_crypt(evolve(state, changes), {}, pawn.square)
     if phase.left == 0:
-        return arrive(moved, exact=True, moving=phase)
-    if not unit_actions(moved, phase):
-        return arrive(moved, exact=False, moving=phase)
-    return evolve(moved, {"phase": phase})
+        return arrive(evolve(state, changes), exact=True, moving=phase)
+    if not unit_actions(going, phase):
+        return arrive(evolve(state, changes), exact=False, moving=phase)
+    return going
 
 
 def start_move(state: State, changes: dict[str, Any], phase: Moving) -> State:
     """A move about to be spent (``phase``) after ``changes``: it ends at once where no
     unit can be spent."""
-    moved = evolve(state, changes)
-    if not unit_actions(moved, phase):
-        return arrive(moved, exact=False, moving=phase)
-    return evolve(moved, {"phase": phase})
+    going = evolve(state, {**changes, "phase": phase})  # as in spend
+    if not unit_actions(going, phase):
+        return arrive(evolve(state, changes), exact=False, moving=phase)
+    return going
 
 
 def arrive(state: State, exact: bool, moving: Moving | None = None) -> State:

@@ -32,7 +32,7 @@ from partyrules.games.dylan_dog.actions import (
     UseDylanDog,
 )
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, OPPOSITE, geometry
-from partyrules.games.dylan_dog.cards import catalog
+from partyrules.games.dylan_dog.cards import Board, catalog
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -174,6 +174,10 @@ def seat_target_error(state: State, target: Any) -> str | None:
 
 def step_directions(state: State, pawn: Pawn, heading: str) -> Iterator[str]:
     """Where one step may go without reversing within the move."""
+    return _step_directions(state.config.the_board(), pawn, heading)
+
+
+def _step_directions(board: Board, pawn: Pawn, heading: str) -> Iterator[str]:
     if pawn.plane in ("reality", "nightmare"):
         for direction in RINGS:
             if heading != OPPOSITE[direction]:
@@ -182,7 +186,7 @@ def step_directions(state: State, pawn: Pawn, heading: str) -> Iterator[str]:
         if pawn.square > 0 and heading != "in":
             yield GATE
         if heading != "out":
-            gate = state.config.the_board().gates[pawn.gate]
+            gate = board.gates[pawn.gate]
             if pawn.square == len(gate.shared):
                 yield from gate.crypts  # the fork: choose the branch
             else:
@@ -211,8 +215,11 @@ def stepped(state: State, pawn: Pawn, direction: str) -> Pawn:
 def plane_changes(state: State, pawn: Pawn) -> Iterator[tuple[str, Pawn]]:
     """Moving Between Planes: reality <-> nightmare through any square but a white one;
     nightmare <-> mystery through a passage square aligned with a gate."""
-    geo = geometry(state.config.the_board())
-    rotation = state.rotation
+    return _plane_changes(state.config.the_board(), state.rotation, pawn)
+
+
+def _plane_changes(board: Board, rotation: int, pawn: Pawn) -> Iterator[tuple[str, Pawn]]:
+    geo = geometry(board)
     if pawn.plane == "reality":
         if pawn.square not in geo.white:
             yield "nightmare", Pawn("nightmare", geo.square_at(pawn.square, rotation))
@@ -246,15 +253,27 @@ def unit_actions(state: State, phase: Moving) -> list[Action]:
     """The ways the active seat may spend the next unit of its distance."""
     seat = state.active
     pawn = state.pawns[seat]
-    acts = prebuilt(state.config)[seat]
+    mode = phase.mode
+    return list(_units(state.config, seat, pawn, mode, phase.heading, phase.spin,
+                       state.rotation, mode != "step" and may_rotate(state, pawn)))
+
+
+@lru_cache(maxsize=8192)
+def _units(config: Config, seat: int, pawn: Pawn, mode: str, heading: str, spin: str,
+           rotation: int, rotates: bool) -> tuple[Action, ...]:
+    """:func:`unit_actions` of a pawn and a move, on which alone they depend (with the
+    board's rotation and whether the plane may turn, which reads the crypts): a search
+    and a move's own end check ask again for the same few."""
+    board = config.the_board()
+    acts = prebuilt(config)[seat]
     units: list[Action] = []
-    if phase.mode in ("move", "step"):
-        units.extend(acts.step[d] for d in step_directions(state, pawn, phase.heading))
-    if phase.mode == "move":
-        units.extend(acts.change[plane] for plane, _ in plane_changes(state, pawn))
-    if phase.mode != "step" and may_rotate(state, pawn):
-        units.extend(acts.rotate[d] for d in RINGS if phase.spin != OPPOSITE[d])
-    return units
+    if mode in ("move", "step"):
+        units.extend(acts.step[d] for d in _step_directions(board, pawn, heading))
+    if mode == "move":
+        units.extend(acts.change[to] for to, _ in _plane_changes(board, rotation, pawn))
+    if rotates:
+        units.extend(acts.rotate[d] for d in RINGS if spin != OPPOSITE[d])
+    return tuple(units)
 
 
 

@@ -1126,16 +1126,34 @@ def progress(state: State) -> tuple[float, ...]:
     It reads every seat's story: the search calls it on states it drew itself
     (``determinize``), where the other stories are guesses.
     """
-    held = state.held
+    stories = state.story
+    holdings = _holdings(state.config.the_cards(), stories, state.held)
     found = []
-    for seat, (wants, needed, worth) in enumerate(_seats(_table(state), state.story)):
+    for seat, (wants, _, _) in enumerate(_seats(_table(state), stories)):
         value = position_value(state, seat, wants)
-        for holder, cards in enumerate(held):
-            if holder == seat:
-                value += sum(map(worth.__getitem__, cards))
-            elif cards:
-                value += TRADE_HOPE * len(needed.intersection(cards))
+        for addend in holdings[seat]:
+            value += addend
         found.append(value)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _holdings(cards: CardSet, stories: tuple[tuple[int, ...], ...],
+              held: tuple[tuple[int, ...], ...]) -> tuple[tuple[float, ...], ...]:
+    """Per seat, what the cards held add to its :func:`progress`, holder by holder (its
+    own cards' worth, :data:`TRADE_HOPE` for each card of its story another seat holds),
+    in the order :func:`progress` adds them: the search judges many states where only
+    the pawns moved, so the hands are valued once."""
+    found = []
+    for seat, story in enumerate(stories):
+        needed, worth = _needed_cards(cards, story), _card_values(cards, story)
+        addends = []
+        for holder, own in enumerate(held):
+            if holder == seat:
+                addends.append(sum(map(worth.__getitem__, own)))
+            elif own:
+                addends.append(TRADE_HOPE * len(needed.intersection(own)))
+        found.append(tuple(addends))
     return tuple(found)
 
 

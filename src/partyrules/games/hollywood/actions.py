@@ -7,6 +7,9 @@ A year reads: the distributor's ``GiveStar`` s (Stage 1); every seat's ``Draft``
 ``TakeSecondTeamDirector``, ``TeachIcon``, ``FinishProduction``) (Stage 5). The tally,
 the Film of the Year and the year's end are automatic. With the advanced rule the game
 opens with ``BidForDistributor``.
+
+The records keep their hash: search keys its tree by them, and the listings hand out
+the same shared records again and again.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class BidForDistributor:
     """Setup (R, advanced): bid one of one's bid cards for the first distribution."""
 
@@ -42,7 +45,7 @@ class BidForDistributor:
     value: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GiveStar:
     """Stage 1: the distributor hands drawn star ``card`` to seat ``to``."""
 
@@ -51,7 +54,7 @@ class GiveStar:
     to: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Draft:
     """Stage 2: keep ``card`` of one's packet."""
 
@@ -59,7 +62,7 @@ class Draft:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Bid:
     """Stage 3: bid card ``value`` on ``lot`` (1..N face up; N+1 the top star card, from 3
     players on)."""
@@ -69,7 +72,7 @@ class Bid:
     value: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PlayCrew:
     """Stage 4: play an Agent, a Lawyer or a Scandals card from one's hand."""
 
@@ -77,7 +80,7 @@ class PlayCrew:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class ChooseTarget:
     """Stage 4: the rival the card is played against."""
 
@@ -85,7 +88,7 @@ class ChooseTarget:
     target: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class NameType:
     """Stage 4: the card type an Agent (script, director, actor, actress) or a Lawyer
     (director, actor, actress) asks for."""
@@ -94,14 +97,14 @@ class NameType:
     kind: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class EndCrew:
     """Stage 4: no more plays (illegal while one holds a Lawyer)."""
 
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class GiveCard:
     """Stage 4: the target gives one of its cards of the named type (never a Scandals
     card)."""
@@ -110,7 +113,7 @@ class GiveCard:
     card: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class PayInstead:
     """Stage 4, against a Lawyer: pay 2 million (all one has, if less) instead; the only
     answer of a target whose cards of the named type are all Scandals cards."""
@@ -118,7 +121,7 @@ class PayInstead:
     seat: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class AssignCard:
     """Stage 5: put one's ``card`` into ``film`` 0-2 (None: back to the hand), playing
     ``role`` (one of a dual card's roles; None for other cards)."""
@@ -129,7 +132,7 @@ class AssignCard:
     role: str | None = None
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TakeWorthlessScript:
     """Stage 5: discard a card (not a Scandals card) and take a Worthless Script."""
 
@@ -137,7 +140,7 @@ class TakeWorthlessScript:
     discard: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TakeSecondTeamDirector:
     """Stage 5 (Awards): discard a card (not a Scandals card) and take a Second-Team
     Director."""
@@ -146,7 +149,7 @@ class TakeSecondTeamDirector:
     discard: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class TeachIcon:
     """Stage 5 (Awards): ``teacher`` gives ``card`` (in its film, acting as director,
     actor, actress or Assistant Director) the virtual icon ``genre``."""
@@ -157,7 +160,7 @@ class TeachIcon:
     genre: str
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class FinishProduction:
     """Stage 5: the films are ready."""
 

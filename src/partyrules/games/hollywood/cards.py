@@ -110,10 +110,10 @@ class Card:
     kind: CardKind
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Deck:
     """Every card instance of a card list, by id, and the ids of each back and
-    expansion."""
+    expansion (its hash is kept: tables worked out once per deck look it up)."""
 
     cards: tuple[CardKind, ...]
     """Per id, the kind of that card."""

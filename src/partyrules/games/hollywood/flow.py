@@ -9,10 +9,11 @@ that waits on a seat (Settle after acting).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from partyrules.core.records import replaced, without_every
-from partyrules.games.hollywood.cards import CardKind
+from partyrules.games.hollywood.cards import CardKind, Deck
 from partyrules.games.hollywood.films import (
     Placed,
     box_office,
@@ -48,8 +49,10 @@ __all__ = [
     "SECOND_TEAM_TOKEN",
     "TROPHY_INCOME",
     "WORTHLESS_TOKENS",
+    "deck_token_kind",
     "draft_done",
     "end_crew",
+    "kind_of",
     "kinds_of",
     "placed",
     "resolve_auction",
@@ -74,11 +77,38 @@ def kinds_of(state: State, cards: Sequence[int]) -> tuple[CardKind, ...]:
     return tuple(kinds[c] if c >= 0 else token_kind(state, c) for c in cards)
 
 
+def kind_of(state: State, card: int) -> CardKind:
+    """The kind of one card id (a supply token included): ``kinds_of`` of one card."""
+    return state.config.deck().cards[card] if card >= 0 else token_kind(state, card)
+
+
 def token_kind(state: State, token: int) -> CardKind:
     """The kind of a supply token: a Worthless Script or a Second-Team Director."""
-    deck = state.config.deck()
+    return deck_token_kind(state.config.deck(), token)
+
+
+def deck_token_kind(deck: Deck, token: int) -> CardKind:
+    """The kind of a supply token in ``deck``: the first card of its back."""
+    found = _token_kinds(deck).get(token)
+    if found is not None:
+        return found
     back = "second_team" if token == SECOND_TEAM_TOKEN else "worthless"
-    return next(kind for kind in deck.cards if kind.back == back)
+    return next(kind for kind in deck.cards if kind.back == back)  # StopIteration: none
+
+
+@lru_cache(maxsize=32)
+def _token_kinds(deck: Deck) -> dict[int, CardKind]:
+    """Each supply token's kind in ``deck`` (the first card of its back), found once per
+    deck rather than by a search of the deck at each use; a token whose back the deck
+    lacks is left out. Read only: the dict is shared."""
+    first: dict[str, CardKind] = {}
+    for kind in deck.cards:
+        first.setdefault(kind.back, kind)
+    tokens = {token: first["worthless"] for token in WORTHLESS_TOKENS
+              if "worthless" in first}
+    if "second_team" in first:
+        tokens[SECOND_TEAM_TOKEN] = first["second_team"]
+    return tokens
 
 
 def placed(state: State, film: Sequence[Slot]) -> tuple[Placed, ...]:

@@ -13,8 +13,9 @@ so every Stage 5 ends.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
+from types import MappingProxyType
 
 from partyrules.core.records import replaced, without_every
 from partyrules.games.hollywood.actions import (
@@ -42,6 +43,8 @@ from partyrules.games.hollywood.films import (
 from partyrules.games.hollywood.flow import (
     SECOND_TEAM_TOKEN,
     WORTHLESS_TOKENS,
+    deck_token_kind,
+    kind_of,
     kinds_of,
     placed,
     reveal,
@@ -64,6 +67,7 @@ __all__ = [
     "finish_error",
     "move_budget",
     "production_actions",
+    "production_list",
     "random_production_action",
     "studio_check",
     "studio_of",
@@ -243,6 +247,35 @@ def finish_error(state: State, seat: int) -> str | None:
     return None if found is None else found[0]
 
 
+def _may_finish(state: State, seat: int, studio: Studio) -> bool:
+    """``finish_error(state, seat) is None`` (:func:`~partyrules.games.hollywood.films.
+    production_problem`'s checks, in its order), each film judged once
+    (:func:`_film_verdict`): a listing only asks whether the finish is legal, and a
+    move changes one or two films of the three."""
+    config = state.config
+    cost = scandals = 0
+    for film in studio.films:
+        if film:
+            problem, film_costs, film_scandals = _film_verdict(config, film)
+            if problem is not None:
+                return False
+            cost += film_costs
+            scandals += film_scandals
+    return scandals >= studio.obligation and cost <= state.money[seat]
+
+
+@lru_cache(maxsize=16384)
+def _film_verdict(config: Config, film: tuple[Slot, ...]) -> tuple[str | None, int, int]:
+    """A made film under ``config``: the first rule it breaks (:func:`~partyrules.games.
+    hollywood.films.film_problem`), its cost and its Scandals cards."""
+    deck = config.deck()
+    kinds = deck.cards
+    cards = tuple(Placed(kinds[slot.card] if slot.card >= 0
+                         else deck_token_kind(deck, slot.card), slot.role, slot.icon)
+                  for slot in film)
+    return film_problem(cards), film_cost(cards), scandals_in((cards,))
+
+
 # -- legal actions ------------------------------------------------------------------------------
 
 
@@ -250,19 +283,24 @@ def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
     """Every ``AssignCard`` move ``seat`` may make now: each card of the hand, then of
     the films in order, to every other place it may go (a film in each role it may play,
     or the hand)."""
-    studio = studio_of(state, seat)
+    return iter(_assign_list(state, seat, studio_of(state, seat)))
+
+
+def _assign_list(state: State, seat: int, studio: Studio) -> list[AssignCard]:
+    """:func:`assign_actions`, built whole."""
     if studio.moves >= move_budget(studio):
-        yield from _toward_plan(state, seat)
-        return
+        return list(_toward_plan(state, seat))
     table = _card_moves(state.config, seat)
+    moves: list[AssignCard] = []
     for card in studio.hand:
         everywhere, elsewhere = table.get(card) or _fill_card_moves(state, seat, card)
-        yield from elsewhere.get(_IN_HAND, everywhere)
+        moves.extend(elsewhere.get(_IN_HAND, everywhere))
     for index, film in enumerate(studio.films):
         for slot in film:
             everywhere, elsewhere = table.get(slot.card) or _fill_card_moves(
                 state, seat, slot.card)
-            yield from elsewhere.get((index, slot.role), everywhere)
+            moves.extend(elsewhere.get((index, slot.role), everywhere))
+    return moves
 
 
 _Place = tuple[int | None, str | None]
@@ -302,23 +340,37 @@ def _fill_card_moves(state: State, seat: int, card: int) -> _CardMoves:
 def _toward_plan(state: State, seat: int) -> tuple[AssignCard, ...]:
     """The moves that bring the films to the studio's canonical valid arrangement."""
     studio = studio_of(state, seat)
-    return _moves_to(state, seat, studio, _plan(state, studio, None))
+    return _moves_to(seat, studio, _plan(state, studio, None))
 
 
-def _plan(state: State, studio: Studio,
-          seed: int | None) -> dict[int, tuple[int, str | None]]:
+_Target = tuple[int, str | None, str]
+"""Where a plan puts a card: its film, the role its move names (a dual card's or an
+Editor's; None for the others) and the role it plays there."""
+
+
+def _plan(state: State, studio: Studio, seed: int | None) -> Mapping[int, _Target]:
     """Where each card goes in a valid arrangement reaching the obligation (without a
-    Second-Team Director, which could cost more than the seat has)."""
+    Second-Team Director, which could cost more than the seat has); a card left out stays
+    in the hand."""
     usable = tuple(c for c in sorted(_cards(studio)) if c != SECOND_TEAM_TOKEN)
-    kinds = kinds_of(state, usable)
-    films = _cached_plan(kinds, seed)
-    target: dict[int, tuple[int, str | None]] = {}
-    for index, film in enumerate(films):
+    return _planned(state.config, usable, seed)
+
+
+@lru_cache(maxsize=4096)
+def _planned(config: Config, usable: tuple[int, ...],
+             seed: int | None) -> Mapping[int, _Target]:
+    """:func:`_plan` of the cards ``usable`` (sorted), worked out once per config, cards
+    and seed, on which alone it depends: play past the move budget asks for the same
+    plan at every step. Read only: shared."""
+    deck = config.deck()
+    kinds = tuple(deck.cards[c] if c >= 0 else deck_token_kind(deck, c) for c in usable)
+    target: dict[int, _Target] = {}
+    for index, film in enumerate(_cached_plan(kinds, seed)):
         for position, role in film:
-            card = usable[position]
             kind = kinds[position]
-            target[card] = (index, role if role_choices(kind) else None)
-    return target
+            named = role if role_choices(kind) else None
+            target[usable[position]] = (index, named, named or natural_role(kind))
+    return MappingProxyType(target)
 
 
 @lru_cache(maxsize=4096)
@@ -328,15 +380,22 @@ def _cached_plan(kinds: tuple[CardKind, ...],
     return plan_films(kinds, None if seed is None else random.Random(seed))
 
 
-def _moves_to(state: State, seat: int, studio: Studio,
-              target: dict[int, tuple[int, str | None]]) -> tuple[AssignCard, ...]:
+def _moves_to(seat: int, studio: Studio,
+              target: Mapping[int, _Target]) -> tuple[AssignCard, ...]:
+    """The moves that bring each card of ``studio`` where ``target`` puts it (the hand
+    for a card it leaves out), in the order of :func:`_cards`."""
+    where: dict[int, _Place] = {}
+    for index, film in enumerate(studio.films):
+        for slot in film:
+            where.setdefault(slot.card, (index, slot.role))  # the first, as _where
     moves = []
     for card in _cards(studio):
-        kind = kinds_of(state, (card,))[0]
-        film, role = target.get(card, (None, None))
-        acting = None if film is None else (role or natural_role(kind))
-        if _where(studio, card) != (film, acting):
-            moves.append(AssignCard(seat, card, film, role))
+        goal = target.get(card)
+        if goal is None:
+            if card in where:
+                moves.append(_assign(seat, card, None, None))
+        elif where.get(card, _IN_HAND) != (goal[0], goal[2]):
+            moves.append(_assign(seat, card, goal[0], goal[1]))
     return tuple(moves)
 
 
@@ -345,17 +404,29 @@ def production_actions(state: State, seat: int) -> Iterator[
         | FinishProduction]:
     """Every Stage 5 action of ``seat``: the finish, moves, takes (for each card of the
     hand a Worthless Script, then a Second-Team Director), Teacher icons."""
+    return iter(production_list(state, seat))
+
+
+def production_list(state: State, seat: int) -> list[
+        AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
+        | FinishProduction]:
+    """:func:`production_actions`, built whole: a listing is always used whole (to list
+    or to draw from), and one list costs less than a chain of generators."""
     studio = studio_of(state, seat)
     if studio.finished:
-        return
-    if finish_error(state, seat) is None:
-        yield _finish(seat)
-    yield from assign_actions(state, seat)
-    yield from _take_actions(state, seat, studio)
+        return []
+    actions: list[AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
+                  | FinishProduction] = []
+    if _may_finish(state, seat, studio):
+        actions.append(_finish(seat))
+    actions.extend(_assign_list(state, seat, studio))
+    actions.extend(_take_actions(state, seat, studio))
     if state.config.awards:
-        yield from _teach_actions(state, seat, studio)
+        actions.extend(_teach_actions(state, seat, studio))
+    return actions
 
 
+_assign = lru_cache(maxsize=4096)(AssignCard)
 _finish = cache(FinishProduction)
 _take_worthless = cache(TakeWorthlessScript)
 _take_second_team = cache(TakeSecondTeamDirector)
@@ -434,7 +505,7 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
         wild = _wild_action(state, seat, studio, rng)  # exercises the unusual moves
         if wild is not None:
             return wild
-    can_finish = finish_error(state, seat) is None
+    can_finish = _may_finish(state, seat, studio)
     if can_finish and rng.random() < 0.8:
         return FinishProduction(seat)
     if studio.moves >= move_budget(studio):
@@ -442,7 +513,7 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
     else:
         seed = hash((state.year, seat, studio.start, studio.discards, studio.worthless,
                      studio.second_team))
-        moves = _moves_to(state, seat, studio, _plan(state, studio, seed))
+        moves = _moves_to(seat, studio, _plan(state, studio, seed))
     if moves:
         return moves[0]
     if can_finish:
@@ -486,19 +557,21 @@ def apply_assign(state: State, action: AssignCard) -> State:
     """The card moves; a Teacher icon involving it is cleared."""
     studio = studio_of(state, action.seat)
     card = action.card
-    kind = kinds_of(state, (card,))[0]
-    cleared = tuple((t, c) for t, c in studio.taught if card not in (t, c))
-    lost = {c for t, c in studio.taught if card in (t, c)}
-    films = []
-    for film in studio.films:
-        films.append(tuple(Slot(s.card, s.role, "" if s.card in lost else s.icon)
-                           for s in film if s.card != card))
+    taught = studio.taught
+    cleared = tuple((t, c) for t, c in taught if card not in (t, c)) if taught else ()
+    lost = {c for t, c in taught if card in (t, c)} if taught else set()
+    films = list(studio.films)
+    for index, film in enumerate(films):
+        # A film without the card or a lost icon keeps its slots (equal records).
+        if any(s.card == card or s.card in lost for s in film):
+            films[index] = tuple(Slot(s.card, s.role, "" if s.card in lost else s.icon)
+                                 for s in film if s.card != card)
     hand = without_every(studio.hand, card)
     if action.film is None:
         hand = (*hand, card)
     else:
-        films[action.film] = (*films[action.film],
-                              Slot(card, action.role or natural_role(kind)))
+        films[action.film] = (*films[action.film], Slot(
+            card, action.role or natural_role(kind_of(state, card))))
     return _set(state, action.seat, Studio(
         hand, tuple(films), studio.discards, studio.worthless, studio.second_team,
         studio.moves + 1, studio.start, studio.obligation, cleared, studio.finished))

@@ -74,7 +74,7 @@ from partyrules.games.hollywood.production import (
     apply_teach,
     assign_error,
     finish_error,
-    production_actions,
+    production_list,
     random_production_action,
     take_error,
     teach_error,
@@ -168,22 +168,26 @@ def to_act(state: State) -> frozenset[int]:
     simultaneous step; the seat whose Crew Activities turn it is; a play's target."""
     phase = state.phase
     players = range(state.config.players)
+    # The phases play takes longest in first; the sets are built from lists, which is
+    # quicker than from generators.
+    if isinstance(phase, Drafting):
+        packets = state.packets
+        return frozenset([s for s in players if phase.picks[s] is None and packets[s]])
+    if isinstance(phase, Producing):
+        studios = phase.studios
+        return frozenset([s for s in players if not studios[s].finished])
     if isinstance(phase, StarDistribution):
         return frozenset((state.distributor,))
     if isinstance(phase, DistributorBids):
-        return frozenset(s for s in players if phase.bids[s] is None)
-    if isinstance(phase, Drafting):
-        return frozenset(s for s in players if phase.picks[s] is None and state.packets[s])
+        return frozenset([s for s in players if phase.bids[s] is None])
     if isinstance(phase, Bidding):
-        return frozenset(s for s in players if phase.bids[s] is None)
+        return frozenset([s for s in players if phase.bids[s] is None])
     if isinstance(phase, CrewTurn):
         return frozenset((phase.seat,))
     if isinstance(phase, CrewPlanning):
-        return frozenset(s for s in players if s not in phase.ended)
+        return frozenset([s for s in players if s not in phase.ended])
     if isinstance(phase, Answering):
         return frozenset((phase.queue[0].target,))
-    if isinstance(phase, Producing):
-        return frozenset(s for s in players if not phase.studios[s].finished)
     return frozenset()
 
 
@@ -397,14 +401,20 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order.
 
     The records handed out are shared (they are immutable): each is built once, and the
-    lists that recur (an auction's bids, the targets of a play) are kept whole."""
+    lists that recur (an auction's bids, the targets of a play) are kept whole. Stage
+    5's, the longest, is built whole and handed out as one list's iterator."""
+    if isinstance(state.phase, Producing):
+        return iter(production_list(state, seat) if _acts(state, seat) else ())
+    return _listed(state, seat)
+
+
+def _listed(state: State, seat: int) -> Iterator[Action]:
+    """:func:`legal_actions` outside Stage 5."""
     if not _acts(state, seat):
         return
     phase = state.phase
     if isinstance(phase, Drafting):
         yield from map(_draft, repeat(seat), state.packets[seat])
-    elif isinstance(phase, Producing):
-        yield from production_actions(state, seat)
     elif isinstance(phase, (CrewTurn, CrewPlanning)):
         play = building(state, seat)
         if play is None:
@@ -603,16 +613,6 @@ def _apply_bid(state: State, action: Bid) -> State:
     return resolve_auction(state, {}, bids)
 
 
-def _apply_production(state: State, action: Any) -> State:
-    if isinstance(action, AssignCard):
-        return apply_assign(state, action)
-    if isinstance(action, (TakeWorthlessScript, TakeSecondTeamDirector)):
-        return apply_take(state, action)
-    if isinstance(action, TeachIcon):
-        return apply_teach(state, action)
-    return apply_finish(state, action)
-
-
 _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
     BidForDistributor: _apply_distributor_bid,
     GiveStar: _apply_give_star,
@@ -624,11 +624,11 @@ _KINDS: ActionKinds[State] = ActionKinds("Hollywood", _RULES, {
     EndCrew: apply_end,
     GiveCard: apply_answer,
     PayInstead: apply_answer,
-    AssignCard: _apply_production,
-    TakeWorthlessScript: _apply_production,
-    TakeSecondTeamDirector: _apply_production,
-    TeachIcon: _apply_production,
-    FinishProduction: _apply_production,
+    AssignCard: apply_assign,
+    TakeWorthlessScript: apply_take,
+    TakeSecondTeamDirector: apply_take,
+    TeachIcon: apply_teach,
+    FinishProduction: apply_finish,
 })
 why_illegal = _KINDS.why_illegal
 apply = _KINDS.apply

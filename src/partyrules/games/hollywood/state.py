@@ -214,9 +214,10 @@ class PlacedBid:
     value: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Slot:
-    """A card in a film: the role it plays and a Teacher's virtual icon on it."""
+    """A card in a film: the role it plays and a Teacher's virtual icon on it (its hash
+    is kept: Stage 5 judges each film once, looked up by its slots)."""
 
     card: int
     role: str

@@ -527,7 +527,21 @@ _RECOUNT_JUDGEMENTS = (JudgeRecount(TABLE, True), JudgeRecount(TABLE, False))
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order. Texts are representative:
     one ``Guess`` / ``GiveClue`` per word of the deck (see :func:`vocabulary`); a
-    narration of nothing, and one of every guess made."""
+    narration of nothing, and one of every guess made.
+
+    The Dreamer's guesses and a clue-giver's clues, the long listings, are handed out
+    as the prebuilt tuple's own iterator rather than one by one."""
+    phase = state.phase
+    if isinstance(phase, Dreaming) and not phase.time_up:
+        if seat == state.dreamer:
+            return iter(_prebuilt(state.config)[0][seat])
+        if seat == phase.active and not _at_cap(state, phase):
+            return iter(_prebuilt(state.config)[1][seat])
+    return _listed(state, seat)
+
+
+def _listed(state: State, seat: int) -> Iterator[Action]:
+    """:func:`legal_actions`, one by one."""
     phase = state.phase
     if isinstance(phase, Dreaming):
         if seat == state.dreamer:
