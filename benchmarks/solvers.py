@@ -289,7 +289,7 @@ def main(argv: list[str] | None = None) -> None:
                                    position, "--seconds", str(args.position_seconds)],
                                   capture_output=True, text=True, check=True)
             row = json.loads(done.stdout.strip().splitlines()[-1])
-            print(f"| {name} | `{position}` | {row['players']} | {row['iterations']} | "
+            print(f"| {name} | `{position}` | {row['players']} | {row['iterations']:,} | "
                   f"{60 * row['iterations'] / row['seconds']:,.0f} | {row['infosets']:,} | "
                   f"10^{row['leaves_log10']:.1f} |", flush=True)
     print()
