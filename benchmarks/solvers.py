@@ -180,11 +180,27 @@ def measure(name: str, seconds: float, position: str = "") -> dict[str, Any]:
             "cpp_iterations": cpp, "cpp_seconds": cpp_s}
 
 
-def nash_conv_rows(iterations: int) -> list[str]:
-    """nash_conv of the uniform policy and of MCCFR's average policy on the smallest
-    config, with its tree size."""
-    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(NASH_GAME)),
-                             {"preset": NASH_PRESET, "deals": NASH_DEALS})
+def uniform_and_solved(game: Any, iterations: int) -> tuple[float, float, float, float,
+                                                             float]:
+    """``nash_conv`` of the uniform policy and its seconds, then of external-sampling
+    MCCFR's average policy after ``iterations`` and its seconds, and the seconds the
+    iterations took."""
+    start = time.perf_counter()
+    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
+    uniform_s = time.perf_counter() - start
+    np.random.seed(0)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
+    start = time.perf_counter()
+    for _ in range(iterations):
+        solver.iteration()
+    solve_s = time.perf_counter() - start
+    start = time.perf_counter()
+    learnt = exploitability.nash_conv(game, solver.average_policy())
+    return uniform, uniform_s, learnt, time.perf_counter() - start, solve_s
+
+
+def tree_nodes(game: Any) -> int:
+    """The nodes of ``game``'s whole tree, chance nodes and deals included."""
     nodes = 0
     stack = [game.new_initial_state()]
     while stack:
@@ -196,22 +212,15 @@ def nash_conv_rows(iterations: int) -> list[str]:
             stack += [state.child(outcome) for outcome, _ in state.chance_outcomes()]
         else:
             stack += [state.child(action) for action in state.legal_actions()]
-    start = time.perf_counter()
-    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
-    uniform_s = time.perf_counter() - start
-    np.random.seed(0)
-    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
-    start = time.perf_counter()
-    for _ in range(iterations):
-        solver.iteration()
-    solve_s = time.perf_counter() - start
-    start = time.perf_counter()
-    learnt = exploitability.nash_conv(game, solver.average_policy())
-    learnt_s = time.perf_counter() - start
-    label = f"{NASH_GAME} `preset=\"{NASH_PRESET}\"`, `deals={NASH_DEALS}`"
+    return nodes
+
+
+def nash_conv_rows(label: str, game: Any, iterations: int) -> list[str]:
+    """nash_conv of the uniform policy and of MCCFR's average policy on ``game``, with
+    its tree size, as the rows of a table."""
+    nodes = tree_nodes(game)
+    uniform, uniform_s, learnt, learnt_s, solve_s = uniform_and_solved(game, iterations)
     return [
-        "| config | tree nodes | policy | nash_conv | seconds |",
-        "|---|---:|---|---:|---:|",
         f"| {label} | {nodes:,} | uniform | {uniform:.3f} | {uniform_s:.1f} |",
         f"| {label} | {nodes:,} | ES-MCCFR average, {iterations} iterations "
         f"({solve_s:.1f} s) | {learnt:.3f} | {learnt_s:.1f} |",
@@ -220,34 +229,6 @@ def nash_conv_rows(iterations: int) -> list[str]:
 
 ENDGAME = ("dinner", "pile_just_ran_out")
 """The stored position whose ``nash_conv`` the benchmark computes too."""
-
-
-def endgame_nash_conv_rows(iterations: int) -> list[str]:
-    """nash_conv of the uniform policy and of MCCFR's average policy on a Dinner
-    endgame (one deal: the stored position's)."""
-    name, position = ENDGAME
-    game = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)),
-                             position_params(name, position))
-    start = time.perf_counter()
-    uniform = exploitability.nash_conv(game, policy_lib.UniformRandomPolicy(game))
-    uniform_s = time.perf_counter() - start
-    np.random.seed(0)
-    solver = external_sampling_mccfr.ExternalSamplingSolver(game)
-    start = time.perf_counter()
-    for _ in range(iterations):
-        solver.iteration()
-    solve_s = time.perf_counter() - start
-    start = time.perf_counter()
-    learnt = exploitability.nash_conv(game, solver.average_policy())
-    learnt_s = time.perf_counter() - start
-    label = f"{name} `position=\"{position}\"`"
-    return [
-        "| position | policy | nash_conv | seconds |",
-        "|---|---|---:|---:|",
-        f"| {label} | uniform | {uniform:.3f} | {uniform_s:.1f} |",
-        f"| {label} | ES-MCCFR average, {iterations} iterations ({solve_s:.1f} s) | "
-        f"{learnt:.3f} | {learnt_s:.1f} |",
-    ]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -292,10 +273,18 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {name} | `{position}` | {row['players']} | {row['iterations']:,} | "
                   f"{60 * row['iterations'] / row['seconds']:,.0f} | {row['infosets']:,} | "
                   f"10^{row['leaves_log10']:.1f} |", flush=True)
-    print()
-    print("\n".join(nash_conv_rows(args.nash_iterations)))
-    print()
-    print("\n".join(endgame_nash_conv_rows(args.nash_iterations)))
+    smallest = pyspiel.load_game(openspiel.short_name(partyrules.get_game(NASH_GAME)),
+                                 {"preset": NASH_PRESET, "deals": NASH_DEALS})
+    name, position = ENDGAME
+    endgame = pyspiel.load_game(openspiel.short_name(partyrules.get_game(name)),
+                                position_params(name, position))
+    print("\n| config | tree nodes | policy | nash_conv | seconds |")
+    print("|---|---:|---|---:|---:|")
+    print("\n".join(nash_conv_rows(
+        f"{NASH_GAME} `preset=\"{NASH_PRESET}\"`, `deals={NASH_DEALS}`", smallest,
+        args.nash_iterations)))
+    print("\n".join(nash_conv_rows(f"{name} `position=\"{position}\"`", endgame,
+                                    args.nash_iterations)))
 
 
 if __name__ == "__main__":
