@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 import partyrules
 from partyrules.games.hollywood.cards import CardKind
@@ -279,7 +279,8 @@ def test_two_people_and_a_bot_play_hollywood_to_the_end(server: Server,
     # The host, who holds no seat, reads the end as everyone does.
     host = people.page(created["links"]["host"], viewport=DESKTOP, language="en")
     assert_outcome_in_language(host, "en")
-    assert host.locator(".hw-studio").count() == 3
+    # The board script arrives after the page's own banner: wait for its studios.
+    expect(host.locator(".hw-studio")).to_have_count(3)
     assert_accessible(host, "the host's page at the end")
     assert_clean(host)
     # The last year's films are on the board, by their cards' printed names.
