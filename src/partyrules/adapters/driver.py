@@ -136,6 +136,13 @@ def settle(game: AnyGame, state: Any,
     :class:`~partyrules.core.match.NoObjection` plays); ``on_ruling(state_before,
     ruling)`` hears each one (to narrate or record it). ``IllegalAction`` for a running
     game where nobody may act (a game bug)."""
+    return _settled(game, state, on_ruling)[0]
+
+
+def _settled(game: AnyGame, state: Any, on_ruling: Callable[[Any, Any], None] | None,
+             ) -> tuple[Any, frozenset[int] | None]:
+    """:func:`settle`'s state and who may act in it (None once the game is over), so
+    that the turn is read off the one ``to_act`` the settling asked for."""
     table = NoObjection(game)
     while not game.is_terminal(state):
         acting = game.to_act(state)
@@ -143,13 +150,13 @@ def settle(game: AnyGame, state: Any,
             raise IllegalAction(f"{game.name}: the game is not over but no seat may act "
                                 "(a game bug)")
         if acting != _TABLE_ONLY:
-            return state  # a seat decides: most states
+            return state, acting  # a seat decides: most states
         ruling = table.choose(state, TABLE, _UNUSED_RNG)
         after = game.apply(state, ruling)
         if on_ruling is not None:
             on_ruling(state, ruling)
         state = after
-    return state
+    return state, None
 
 
 _TABLE_ONLY = frozenset({TABLE})
@@ -157,25 +164,31 @@ _TABLE_ONLY = frozenset({TABLE})
 _UNUSED_RNG = random.Random(0)
 """The rng handed to the table's player, which draws nothing from it."""
 
+_TERMINAL = Turn("terminal", ())
+
 
 def next_turn(game: AnyGame, state: Any, rng: Rng) -> tuple[Turn, Rng]:
     """Who decides next in a settled state, and the rng after any race draw (one draw
     of the adapter's own rng, uniform among the racing seats, so that a cloned state
     draws the same)."""
     if game.is_terminal(state):
-        return Turn("terminal", ()), rng
-    seats = tuple(sorted(game.to_act(state) - _TABLE_ONLY))
-    if not seats:
+        return _TERMINAL, rng
+    acting = game.to_act(state)
+    if not acting - _TABLE_ONLY:
         raise IllegalAction("only the table may act: settle() the state first")
+    return _turn(game, state, acting, rng)
+
+
+def _turn(game: AnyGame, state: Any, acting: frozenset[int], rng: Rng,
+          ) -> tuple[Turn, Rng]:
+    """The turn of a running state where a seat may act (``acting``: ``to_act``)."""
+    seats = tuple(sorted(acting - _TABLE_ONLY))
     if game.is_simultaneous(state):
         return Turn("simultaneous", seats), rng
     if len(seats) == 1:
         return Turn("sequential", seats), rng
     index, rng = rng.below(len(seats))
     return Turn("sequential", (seats[index],)), rng
-
-
-_TERMINAL = Turn("terminal", ())
 
 
 def settled_turn(game: AnyGame, state: Any, rng: Rng,
@@ -192,23 +205,11 @@ def settled_turn(game: AnyGame, state: Any, rng: Rng,
     ...     settle(game, state), *next_turn(game, settle(game, state), Rng.from_seed(0)))
     True
     """
-    while True:
-        if game.is_terminal(state):
-            return state, _TERMINAL, rng
-        acting = game.to_act(state)
-        if acting == _TABLE_ONLY:
-            state = settle(game, state, on_ruling)
-            continue
-        if not acting:
-            raise IllegalAction(f"{game.name}: the game is not over but no seat may act "
-                                "(a game bug)")
-        seats = tuple(sorted(acting - _TABLE_ONLY))
-        if game.is_simultaneous(state):
-            return state, Turn("simultaneous", seats), rng
-        if len(seats) == 1:
-            return state, Turn("sequential", seats), rng
-        index, rng = rng.below(len(seats))
-        return state, Turn("sequential", (seats[index],)), rng
+    state, acting = _settled(game, state, on_ruling)
+    if acting is None:
+        return state, _TERMINAL, rng
+    turn, rng = _turn(game, state, acting, rng)
+    return state, turn, rng
 
 
 def numbered(game: AnyGame, state: Any, seat: int) -> Numbered[Any]:

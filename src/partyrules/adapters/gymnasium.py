@@ -53,11 +53,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from partyrules.adapters import driver
-from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
+from partyrules.adapters.rewards import (
+    RewardMode,
+    check_reward_mode,
+    held_mid_step,
+    step_rewards,
+)
 from partyrules.bots import make_bot
 from partyrules.core.encoding import Numbered
 from partyrules.core.errors import IllegalAction, InvalidConfig
-from partyrules.core.game import GAMES, TABLE, AnyGame, get_game
+from partyrules.core.game import GAMES, AnyGame, get_game
 from partyrules.core.match import Match, Player
 from partyrules.core.replay import Replay
 from partyrules.simulation import Tally
@@ -400,26 +405,18 @@ class SingleAgentEnv(gymnasium.Env[NDArray[np.float32], np.int64]):
             raise IllegalAction("no episode yet: reset() the environment first")
         return self._match
 
-    def _inside_a_step(self, before: Any, state: Any) -> bool:
-        """Whether ``state``, reached from ``before`` by one action, is inside a
-        simultaneous step: a ballot was cast and others are still to come."""
-        game = self._game
-        return (before is not None and not game.is_terminal(state)
-                and game.is_simultaneous(before) and game.is_simultaneous(state)
-                and game.to_act(state) - {TABLE} < game.to_act(before) - {TABLE})
-
     def _pay_point(self) -> Any:
         """The state the learner is paid up to now: the current one, or inside a
         simultaneous step (the opponents vote before the learner) the state before the
         step's first ballot: until the step is over nothing the learner may know
         changes, and neither may its reward."""
         state = self._running().state
-        return self._settled if self._inside_a_step(self._last_before, state) else state
+        return self._settled if held_mid_step(self._game, self._last_before, state) else state
 
     def _heard(self, before: Any, action: Any) -> None:
         """The runner's report of each action applied: kept for the payments and
         narrated for the learner."""
-        if not self._inside_a_step(self._last_before, before):
+        if not held_mid_step(self._game, self._last_before, before):
             self._settled = before
         self._last_before = before
         line = self._game.describe_action(before, action, self._seat)

@@ -511,16 +511,15 @@ class _Table:
 
     def deal(self, seed: int) -> _Position:
         """The settled initial position of the deal ``seed``: the rules' ``setup`` from
-        that seed, and the race rng from it too."""
+        that seed (or the stored position the game starts at), and the race rng from
+        the seed too."""
         position = self.dealt.get(seed)
-        if position is None and self.start is not None:  # the stored position, its deal
-            position = _position(self, self.start, Rng.from_seed(seed ^ RACE_SALT), 0, None)
-            self.dealt[seed] = position
-        elif position is None:
+        if position is None:
             if len(self.dealt) >= _DEALS_KEPT:
                 self.dealt.pop(next(iter(self.dealt)))  # the oldest first
-            position = _position(self, self.game.setup(self.config, seed),
-                                 Rng.from_seed(seed ^ RACE_SALT), 0, None)
+            start = (self.game.setup(self.config, seed) if self.start is None
+                     else self.start)  # a stored position is its own deal
+            position = _position(self, start, Rng.from_seed(seed ^ RACE_SALT), 0, None)
             self.dealt[seed] = position
         return position
 

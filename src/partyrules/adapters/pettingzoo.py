@@ -67,10 +67,15 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
 from partyrules.adapters import driver
-from partyrules.adapters.rewards import RewardMode, check_reward_mode, step_rewards
+from partyrules.adapters.rewards import (
+    RewardMode,
+    check_reward_mode,
+    held_mid_step,
+    step_rewards,
+)
 from partyrules.core.encoding import IdentityMemo
 from partyrules.core.errors import IllegalAction, InvalidConfig, PartyRulesError
-from partyrules.core.game import TABLE, AnyGame, get_game
+from partyrules.core.game import AnyGame, get_game
 from partyrules.core.replay import Replay
 from partyrules.core.rng import Rng
 from partyrules.core.serialize import dumps, loads
@@ -373,9 +378,7 @@ class _Session:
         simultaneous step others have still to cast: nothing a seat may know changes
         until the step is over, and neither does any reward."""
         game, after = self.game, self.state
-        if (not game.is_terminal(after) and game.is_simultaneous(before)
-                and game.is_simultaneous(after)
-                and game.to_act(after) - {TABLE} < game.to_act(before) - {TABLE}):
+        if held_mid_step(game, before, after):
             return (0.0,) * self.players
         paid, self.paid_to = self.paid_to, after
         return step_rewards(game, paid, after, self.reward)

@@ -32,10 +32,10 @@ from __future__ import annotations
 from typing import Any, Final, Literal, TypeAlias
 
 from partyrules.core.errors import InvalidConfig
-from partyrules.core.game import AnyGame
+from partyrules.core.game import TABLE, AnyGame
 
 __all__ = ["REWARD_MODES", "RewardMode", "check_reward_mode", "final_rewards",
-           "step_rewards"]
+           "held_mid_step", "step_rewards"]
 
 RewardMode: TypeAlias = Literal["win", "score", "shaped"]
 """What a learner is paid (see the module's docstring)."""
@@ -95,6 +95,19 @@ def step_rewards(game: AnyGame, before: Any, after: Any,
         paid = [reward + final for reward, final in
                 zip(paid, final_rewards(game, after, mode), strict=True)]
     return tuple(paid)
+
+
+def held_mid_step(game: AnyGame, before: Any, after: Any) -> bool:
+    """True when the action from ``before`` to ``after`` was a choice of a simultaneous
+    step that others have still to make (a ballot cast, more to come): nothing a seat may
+    know changes until the step is over, so the adapters hold every payment till then."""
+    if before is None or game.is_terminal(after):
+        return False
+    return (game.is_simultaneous(before) and game.is_simultaneous(after)
+            and game.to_act(after) - _TABLE_ONLY < game.to_act(before) - _TABLE_ONLY)
+
+
+_TABLE_ONLY = frozenset({TABLE})
 
 
 def _players(state: Any) -> int:
