@@ -90,18 +90,17 @@ class Numbered(Generic[A]):
 
     def action(self, action_id: int) -> A | None:
         """The listed action numbered ``action_id``, or None when it is not a legal id."""
-        ids = self.ids
-        index = bisect_left(ids, action_id)
-        if index < len(ids) and ids[index] == action_id:
-            return self.actions[index]
-        return None
+        index = self._index(action_id)
+        return None if index is None else self.actions[index]
 
     def __contains__(self, action_id: object) -> bool:
-        if type(action_id) is not int:
-            return False
+        return type(action_id) is int and self._index(action_id) is not None
+
+    def _index(self, action_id: int) -> int | None:
+        """Where ``action_id`` stands in :attr:`ids`, or None when it is not there."""
         ids = self.ids
         index = bisect_left(ids, action_id)
-        return index < len(ids) and ids[index] == action_id
+        return index if index < len(ids) and ids[index] == action_id else None
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.ids)

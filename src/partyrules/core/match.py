@@ -470,7 +470,10 @@ class Match:
 
     def next_seat(self) -> int:
         """Draw the seat that acts next, by the turn model (the game must be running)."""
-        acting = self.game.to_act(self.state)
+        return self._actor(self.game.to_act(self.state))
+
+    def _actor(self, acting: frozenset[int]) -> int:
+        """The turn model's draw among ``acting`` (``to_act`` of the running state)."""
         if not acting:
             raise IllegalAction(f"{self.game.name}: the game is not over but no seat may "
                                 "act (a game bug)")
@@ -493,10 +496,7 @@ class Match:
                 return True
         acting = game.to_act(self.state)
         if acting <= self._played:  # no outside seat: the turn model alone decides
-            if not acting:
-                raise IllegalAction(f"{game.name}: the game is not over but no seat may "
-                                    "act (a game bug)")
-            return self._ask(random_actor(acting, self.rng, self.table_rate), acting)
+            return self._ask(self._actor(acting), acting)
         outside = [seat for seat in sorted(acting) if seat not in self._players]
         seats = [seat for seat in sorted(acting) if seat != TABLE]
         if game.is_simultaneous(self.state):
