@@ -37,12 +37,14 @@ __all__ = [
     "FILM_ROLES",
     "GREEN_ROLES",
     "BoxOffice",
+    "FilmVerdict",
     "Placed",
     "box_office",
     "countable_figurines",
     "film_cost",
     "film_error",
     "film_problem",
+    "film_verdict",
     "genre_of",
     "plan_films",
     "production_error",
@@ -50,6 +52,7 @@ __all__ = [
     "role_error",
     "scandal_obligation",
     "scandals_in",
+    "studio_problem",
     "title_figurines",
 ]
 
@@ -337,15 +340,34 @@ def production_problem(films: Sequence[Sequence[Placed]], obligation: int,
     number of the film at fault (None: they can): a film's :func:`film_problem`,
     ``"scandals"`` (fewer Scandals cards than the ``obligation``) or ``"cost"``
     (Second-Team Directors the studio's ``money`` cannot pay)."""
-    cost = 0
-    for number, film in enumerate(films):
-        if not film:
+    return studio_problem([film_verdict(film) if film else None for film in films],
+                          obligation, money)
+
+
+FilmVerdict = tuple[str | None, int, int]
+"""What the finish asks of one made film: the first rule it breaks (None: none), its
+cost and its Scandals cards."""
+
+
+def film_verdict(film: Sequence[Placed]) -> FilmVerdict:
+    """A made film's :data:`FilmVerdict`."""
+    return film_problem(film), film_cost(film), scandals_in((film,))
+
+
+def studio_problem(verdicts: Sequence[FilmVerdict | None], obligation: int,
+                   money: int) -> tuple[str, int | None] | None:
+    """:func:`production_problem` from each film's verdict (None for a film not made),
+    for a caller that keeps the verdicts of films it has judged before."""
+    cost = scandals = 0
+    for number, verdict in enumerate(verdicts):
+        if verdict is None:
             continue
-        problem = film_problem(film)
+        problem, film_costs, film_scandals = verdict
         if problem:
             return problem, number
-        cost += film_cost(film)
-    if scandals_in(films) < obligation:
+        cost += film_costs
+        scandals += film_scandals
+    if scandals < obligation:
         return "scandals", None
     if cost > money:
         return "cost", None

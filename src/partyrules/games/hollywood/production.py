@@ -27,10 +27,12 @@ from partyrules.games.hollywood.actions import (
 )
 from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
 from partyrules.games.hollywood.films import (
+    FilmVerdict,
     Placed,
     box_office,
     film_cost,
     film_problem,
+    film_verdict,
     natural_role,
     plan_films,
     production_error,
@@ -38,6 +40,7 @@ from partyrules.games.hollywood.films import (
     role_error,
     scandal_obligation,
     scandals_in,
+    studio_problem,
     title_figurines,
 )
 from partyrules.games.hollywood.flow import (
@@ -248,32 +251,25 @@ def finish_error(state: State, seat: int) -> str | None:
 
 
 def _may_finish(state: State, seat: int, studio: Studio) -> bool:
-    """``finish_error(state, seat) is None`` (:func:`~partyrules.games.hollywood.films.
-    production_problem`'s checks, in its order), each film judged once
+    """``finish_error(state, seat) is None``, each film judged once
     (:func:`_film_verdict`): a listing only asks whether the finish is legal, and a
     move changes one or two films of the three."""
     config = state.config
-    cost = scandals = 0
-    for film in studio.films:
-        if film:
-            problem, film_costs, film_scandals = _film_verdict(config, film)
-            if problem is not None:
-                return False
-            cost += film_costs
-            scandals += film_scandals
-    return scandals >= studio.obligation and cost <= state.money[seat]
+    return studio_problem([_film_verdict(config, film) if film else None
+                           for film in studio.films],
+                          studio.obligation, state.money[seat]) is None
 
 
 @lru_cache(maxsize=16384)
-def _film_verdict(config: Config, film: tuple[Slot, ...]) -> tuple[str | None, int, int]:
-    """A made film under ``config``: the first rule it breaks (:func:`~partyrules.games.
-    hollywood.films.film_problem`), its cost and its Scandals cards."""
+def _film_verdict(config: Config, film: tuple[Slot, ...]) -> FilmVerdict:
+    """:func:`~partyrules.games.hollywood.films.film_verdict` of a made film under
+    ``config``, remembered by its slots."""
     deck = config.deck()
     kinds = deck.cards
-    cards = tuple(Placed(kinds[slot.card] if slot.card >= 0
-                         else deck_token_kind(deck, slot.card), slot.role, slot.icon)
-                  for slot in film)
-    return film_problem(cards), film_cost(cards), scandals_in((cards,))
+    return film_verdict(tuple(Placed(kinds[slot.card] if slot.card >= 0
+                                     else deck_token_kind(deck, slot.card), slot.role,
+                                     slot.icon)
+                              for slot in film))
 
 
 # -- legal actions ------------------------------------------------------------------------------

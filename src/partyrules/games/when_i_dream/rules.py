@@ -541,18 +541,16 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
 
 
 def _listed(state: State, seat: int) -> Iterator[Action]:
-    """:func:`legal_actions`, one by one."""
+    """:func:`legal_actions` but for the two prebuilt listings of a running dream, one
+    by one."""
     phase = state.phase
     if isinstance(phase, Dreaming):
-        if seat == state.dreamer:
+        if seat == state.dreamer:  # time is up: a last guess, or none
             yield from _prebuilt(state.config)[0][seat]
-            if phase.time_up:
-                yield DeclineGuess(seat)
+            yield DeclineGuess(seat)
         elif phase.time_up or _at_cap(state, phase):
             if seat == TABLE:
                 yield from _breaches(phase)
-        elif seat == phase.active:
-            yield from _prebuilt(state.config)[1][seat]
         elif seat == TABLE:
             yield _TIME_UP
             yield from _breaches(phase)
