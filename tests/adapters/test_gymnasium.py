@@ -29,24 +29,18 @@ from partyrules.adapters.rewards import REWARD_MODES, final_rewards
 from partyrules.bots import GreedyBot
 from partyrules.core.errors import IllegalAction, InvalidConfig
 
-# Small tables, and Dylan Dog with a short turn limit, as in the PettingZoo tests.
-SIZES: dict[str, tuple[int, dict[str, Any]]] = {
-    "dany": (4, {}),
-    "dinner": (3, {}),
-    "dylan_dog": (3, {"turn_limit": 12}),
-    "hollywood": (2, {}),
-    "when_i_dream": (4, {}),
-}
+from .tables import ENV_SIZES
+
 NAMES = sorted(partyrules.GAMES)
 
 
 def make(name: str, **extra: Any) -> SingleAgentEnv:
-    players, config = SIZES[name]
+    players, config = ENV_SIZES[name]
     return SingleAgentEnv(name, players, **{**config, **extra})
 
 
 def test_every_registered_game_has_a_size_and_a_gymnasium_id() -> None:
-    assert sorted(SIZES) == NAMES
+    assert sorted(ENV_SIZES) == NAMES
     assert register_envs() == tuple(sorted(env_id(name) for name in NAMES))
     assert env_id("dinner") == "partyrules/Dinner-v0"
     assert env_id("dylan_dog") == "partyrules/DylanDog-v0"
@@ -55,7 +49,7 @@ def test_every_registered_game_has_a_size_and_a_gymnasium_id() -> None:
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("reward", REWARD_MODES)
 def test_check_env_passes_without_a_warning(name: str, reward: str) -> None:
-    players, config = SIZES[name]
+    players, config = ENV_SIZES[name]
     made = gymnasium.make(env_id(name), players=players, reward=reward, **config)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # check_env reports its doubts as warnings

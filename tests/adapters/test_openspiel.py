@@ -26,19 +26,13 @@ from partyrules.adapters import driver, openspiel
 from partyrules.adapters.openspiel import GameTooLong, register
 from partyrules.adapters.rewards import final_rewards
 
+from .tables import OPENSPIEL_PARAMS
+
 register()
 
 NAMES = sorted(partyrules.GAMES)
 SIMULTANEOUS = [name for name in NAMES if partyrules.get_game(name).simultaneous_steps]
 
-# Small tables and a short Dylan Dog keep the file fast.
-SMALL: dict[str, dict[str, Any]] = {
-    "dany": {"players": 3},
-    "dinner": {"players": 3},
-    "dylan_dog": {"players": 3, "turn_limit": 3},
-    "hollywood": {"players": 2},
-    "when_i_dream": {"players": 4},
-}
 
 # A copy of Dany without its encoding: the fallback path of a game that declares none.
 PLAIN = attrs.evolve(partyrules.get_game("dany"), name="dany_without_encoding",
@@ -47,7 +41,7 @@ register(PLAIN)
 
 
 def load(name: str, params: dict[str, Any] | None = None) -> Any:
-    return pyspiel.load_game(f"partyrules_{name}", SMALL.get(name, {}) | (params or {}))
+    return pyspiel.load_game(f"partyrules_{name}", OPENSPIEL_PARAMS.get(name, {}) | (params or {}))
 
 
 def play_randomly(state: Any, rng: random.Random, steps: int | None = None) -> None:
@@ -65,7 +59,7 @@ def play_randomly(state: Any, rng: random.Random, steps: int | None = None) -> N
 def test_every_game_is_registered_and_has_an_encoding() -> None:
     registered = set(pyspiel.registered_names())
     assert {f"partyrules_{name}" for name in NAMES} <= registered
-    assert sorted(SMALL) == NAMES
+    assert sorted(OPENSPIEL_PARAMS) == NAMES
     assert all(partyrules.get_game(name).encoding is not None for name in NAMES)
     register()  # idempotent
     register(PLAIN)

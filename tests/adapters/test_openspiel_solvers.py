@@ -38,21 +38,15 @@ from partyrules.games.dinner.actions import Ballot, Exchange, Propose, Unknown
 from partyrules.games.when_i_dream import rules as dream_rules
 from partyrules.games.when_i_dream.actions import GiveClue
 
+from .tables import OPENSPIEL_PARAMS
+
 openspiel.register()
 
 NAMES = sorted(partyrules.GAMES)
 
-SMALL: dict[str, dict[str, Any]] = {
-    "dany": {"players": 3},
-    "dinner": {"players": 3},
-    "dylan_dog": {"players": 3, "turn_limit": 3},
-    "hollywood": {"players": 2},
-    "when_i_dream": {"players": 4},
-}
-
 
 def load(name: str, params: dict[str, Any] | None = None) -> Any:
-    return pyspiel.load_game(f"partyrules_{name}", SMALL[name] | (params or {}))
+    return pyspiel.load_game(f"partyrules_{name}", OPENSPIEL_PARAMS[name] | (params or {}))
 
 
 def tiny(name: str, params: dict[str, Any] | None = None) -> Any:

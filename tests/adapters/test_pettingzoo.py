@@ -47,14 +47,8 @@ from partyrules.adapters.rewards import REWARD_MODES, final_rewards
 from partyrules.core.errors import IllegalAction, InvalidConfig, UnknownGame
 from partyrules.core.game import Search
 
-# Sizes that keep the file fast: a small table, and Dylan Dog with a short turn limit.
-SIZES: dict[str, tuple[int, dict[str, Any]]] = {
-    "dany": (4, {}),
-    "dinner": (3, {}),
-    "dylan_dog": (3, {"turn_limit": 12}),
-    "hollywood": (2, {}),
-    "when_i_dream": (4, {}),
-}
+from .tables import ENV_SIZES
+
 NAMES = sorted(partyrules.GAMES)
 
 # A copy of Dany without its encoding: the fallback path of a game that declares none.
@@ -63,12 +57,12 @@ PLAIN = attrs.evolve(partyrules.get_game("dany"), name="dany_without_encoding",
 
 
 def make(name: str, **extra: Any) -> Any:
-    players, config = SIZES[name]
+    players, config = ENV_SIZES[name]
     return env(name, players, **{**config, **extra})
 
 
 def make_parallel(name: str, **extra: Any) -> PartyRulesParallelEnv:
-    players, config = SIZES[name]
+    players, config = ENV_SIZES[name]
     return parallel_env(name, players, **{**config, **extra})
 
 
@@ -83,7 +77,7 @@ def tensor(game: Any, state: Any, seat: int | None) -> Any:
 
 
 def test_every_registered_game_has_a_size_and_an_encoding() -> None:
-    assert sorted(SIZES) == NAMES
+    assert sorted(ENV_SIZES) == NAMES
     assert all(partyrules.get_game(name).encoding is not None for name in NAMES)
 
 
