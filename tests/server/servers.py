@@ -120,6 +120,13 @@ class ProcessServer(ThreadServer):
             time.sleep(0.05)
         raise RuntimeError(f"partyrules serve did not answer:\n{self.log.read_text()}")
 
+    def log_tail(self, lines: int = 20) -> str:
+        """The last lines the server wrote (for a failing test's message)."""
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except OSError as failed:
+            return f"(no log: {failed})"
+
     def kill(self) -> None:
         """``kill -9``: nothing of the server runs after it."""
         assert self.process is not None

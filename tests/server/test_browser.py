@@ -66,6 +66,20 @@ def dinner_step(page: Page) -> None:
     page.wait_for_selector(".dn-board:not([data-busy])")
 
 
+def quiet_at(server: Server, table_id: str, pages: list[Page], bots: set[int],
+             at_least: int) -> Callable[[], bool]:
+    """A test of the moment nothing changes until a person moves: past ``at_least``
+    actions, no bot seat to act, no board still sending a turn it composed, and every
+    page at the version the server stored."""
+    def quiet() -> bool:
+        update = update_of(pages[0])
+        return (update["version"] >= at_least and not bots & set(update["to_act"])
+                and all(page.locator(".dn-board[data-busy]").count() == 0
+                        and version(page) == update["version"] for page in pages)
+                and server.listing(table_id)["actions"] == update["version"])
+    return quiet
+
+
 def play_dinner(pages: list[Page], until: Callable[[], bool] = lambda: False) -> int:
     """Play Dinner on every page until the game ends (or ``until()``)."""
     return play_to_the_end(pages, dinner_step, until=until, limit=200)
@@ -198,7 +212,9 @@ def test_a_reload_gets_the_same_view_back(server: Server, people: People) -> Non
     created = server.create("dinner", config={"players": 3},
                             seats=["person", "random", "random"], seed=11)
     page = people.page(created["links"]["seats"]["0"])
-    play_dinner([page], until=lambda: version(page) >= 4)
+    # A bot's move landing between the two snapshots would be a new version, not a
+    # different view: the reload is made at a person's turn, with the bots waiting.
+    play_dinner([page], until=quiet_at(server, created["id"], [page], {1, 2}, 4))
     before = update_of(page)
     text = page.locator("#view-text").inner_text()
     log = log_texts(page)
@@ -221,15 +237,8 @@ def test_a_server_killed_mid_game_comes_back_and_the_pages_rejoin(server: Server
                             seats=["person", "person", "person", "random"], seed=5)
     pages = [people.page(created["links"]["seats"][str(seat)])
              for seat in range(3)]
-    def quiet() -> bool:
-        # Past action 6, at a person's turn (no bot about to act), no board still
-        # sending a turn it composed, every page at the table's version: nothing
-        # changes until the test moves.
-        update = update_of(pages[0])
-        return (update["version"] >= 6 and 3 not in update["to_act"]
-                and all(page.locator(".dn-board[data-busy]").count() == 0
-                        and version(page) == update["version"] for page in pages)
-                and server.listing(created["id"])["actions"] == update["version"])
+    # Past action 6 at a person's turn: nothing changes until the test moves.
+    quiet = quiet_at(server, created["id"], pages, {3}, 6)
 
     play_dinner(pages, until=quiet)
     stored = server.listing(created["id"])["actions"]

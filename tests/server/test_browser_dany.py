@@ -33,6 +33,7 @@ from .browser import (
     may_act,
     photograph,
     play_to_the_end,
+    stuck,
     update_of,
     version,
     view_of,
@@ -57,7 +58,7 @@ def kinds(page: Page) -> set[str]:
     return {entry["action"]["type"] for entry in update_of(page)["legal"]}
 
 
-def stepper(people_pages: list[Page],
+def stepper(server: Server, people_pages: list[Page],
             at_reveal: Callable[[Page, int], None] = lambda page, moves: None
             ) -> Callable[[Page], None]:
     """The ``step`` of a game whose people play on ``people_pages`` (the host's page
@@ -88,7 +89,10 @@ def stepper(people_pages: list[Page],
             seen = version(page)
             deadline = time.monotonic() + WAIT_MS / 1000
             while version(page) == seen and not any(may_act(other) for other in people_pages):
-                assert time.monotonic() < deadline, "nobody moved while the host waited"
+                assert time.monotonic() < deadline, (
+                    f"nobody moved while the host waited: "
+                    f"{[stuck(other) for other in (*people_pages, page)]}; the server's "
+                    f"log ends: {server.log_tail()}")
                 time.sleep(0.03)
     return step
 
@@ -205,7 +209,8 @@ def test_a_whole_game_of_dany_on_a_desktop_and_an_italian_phone(
             assert_fits_width(phone)
 
     check = checker(screens, names, photos)
-    moves = play_to_the_end([phone, desktop, host], stepper([phone, desktop], at_reveal=check),
+    moves = play_to_the_end([phone, desktop, host],
+                            stepper(browser_server, [phone, desktop], at_reveal=check),
                             limit=200, on_step=check)
 
     final = version(host)
@@ -251,7 +256,8 @@ def test_a_game_with_danys_reason_shows_the_ally_and_four_failures(
 
     screens: set[tuple[str, str]] = set()
     check = checker(screens, names)
-    play_to_the_end([desktop, phone, host], stepper([desktop, phone], at_reveal=check),
+    play_to_the_end([desktop, phone, host],
+                    stepper(browser_server, [desktop, phone], at_reveal=check),
                     limit=300, on_step=check)
     final = version(host)
     for page, language in ((desktop, "en"), (phone, "it"), (host, "en"), (watcher, "it")):
