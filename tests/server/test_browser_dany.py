@@ -53,11 +53,6 @@ def seed_dealing(config: dict[str, Any], seat: int, personality: int) -> int:
                 if GAME.setup(GAME.Config(**config), seed).personalities[seat] == personality)
 
 
-def kinds(page: Page) -> set[str]:
-    """The kinds of the moves the page may make now."""
-    return {entry["action"]["type"] for entry in update_of(page)["legal"]}
-
-
 def stepper(server: Server, people_pages: list[Page],
             at_reveal: Callable[[Page, int], None] = lambda page, moves: None
             ) -> Callable[[Page], None]:
@@ -71,8 +66,12 @@ def stepper(server: Server, people_pages: list[Page],
     moved or may move."""
     def step(page: Page) -> None:
         language = page.evaluate("() => window.PartyTable.language")
-        legal = kinds(page)
-        if "Keep" in legal and len(view_of(page)["kept"]) < 2:
+        # One reading of the page's update: an update landing between two readings
+        # would pair one version's moves with the next one's version (the host then
+        # waited for others at a version where only the host could move).
+        update = update_of(page)
+        legal = {entry["action"]["type"] for entry in update["legal"]}
+        if "Keep" in legal and len(update["view"]["data"]["kept"]) < 2:
             page.locator(".dany-hand button.card").first.click()
         elif "Done" in legal:
             page.locator("#dany-layout").fill(LAYOUTS[language])
@@ -86,7 +85,7 @@ def stepper(server: Server, people_pages: list[Page],
             page.locator(".dany-twist button.seat-target").first.click()
         else:
             assert legal == {"Invalidate"}, legal
-            seen = version(page)
+            seen = update["version"]
             deadline = time.monotonic() + WAIT_MS / 1000
             while version(page) == seen and not any(may_act(other) for other in people_pages):
                 assert time.monotonic() < deadline, (

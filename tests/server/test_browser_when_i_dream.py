@@ -57,9 +57,9 @@ WRONG = {"en": "strawberry", "it": "fragola"}
 ROLE_WORDS = {"fairy": "Fairy", "boogeyman": "Boogeyman", "sandman": "Sandman"}
 
 
-def kinds(page: Page) -> set[str]:
-    """The kinds of the moves the page may make now."""
-    return {entry["action"]["type"] for entry in update_of(page)["legal"]}
+def kinds(update: dict[str, Any]) -> set[str]:
+    """The kinds of the moves an update (:func:`update_of`) lets its page make."""
+    return {entry["action"]["type"] for entry in update["legal"]}
 
 
 def language_of(page: Page) -> str:
@@ -249,7 +249,9 @@ class Table:
         """The Dreamer tells the dream (every guess made), lets the last card go, or
         names the dream once a clue came (the word the other person's page shows,
         every other time: a good clue); a Spirit on its turn says a clue."""
-        legal, view, language = kinds(page), view_of(page), language_of(page)
+        update = update_of(page)  # one reading: the moves and the view of one version
+        legal = kinds(update)
+        view, language = update["view"]["data"], language_of(page)
         if "Recount" in legal:
             type_into(page, '.dreamer-screen form.big-form[data-type="Recount"]',
                       ", ".join(view["guesses"]))
@@ -277,11 +279,11 @@ class Table:
         lowest tied seat told the best dream), time up once the dream has run long
         enough, else a look at the table a moment later."""
         update, host = update_of(self.host), self.host
-        view = view_of(host)
+        view = update["view"]["data"]
         started = self.dreams.setdefault(view["round"], time.monotonic())
         if update["to_act"] == [-1] and update["legal"]:
             host.locator(".rulings button.ruling").first.click()
-        elif "TimeUp" in kinds(host) and time.monotonic() - started >= DREAM_SECONDS:
+        elif "TimeUp" in kinds(update) and time.monotonic() - started >= DREAM_SECONDS:
             host.locator('.rulings button[data-type="TimeUp"]').click()
         else:
             with contextlib.suppress(PlaywrightTimeout):
@@ -336,8 +338,9 @@ def test_a_whole_game_of_when_i_dream_in_the_expert_variant(
             assert_spirit_by_name(page)
             seen_spirits.add(names[id(page)])
         # The desktop's picture: a Spirit about to give a clue, a round already scored.
-        if page is desktop and "GiveClue" in kinds(page) and view_of(page)["round"] >= 2 \
-                and "desktop" not in photographed:
+        update = update_of(page)
+        if page is desktop and "GiveClue" in kinds(update) \
+                and update["view"]["data"]["round"] >= 2 and "desktop" not in photographed:
             photographed.add("desktop")
             photograph(desktop, "when_i_dream")
 
