@@ -428,19 +428,44 @@ class _Judge:
 # -- the next turn ----------------------------------------------------------------------------
 
 
+_HEADING_CODES: Final = {"": 0, CLOCKWISE: 1, COUNTERCLOCKWISE: 2, "in": 3, "out": 4}
+"""A heading as a number, in :class:`_Reach`'s moves."""
+_SPIN_CODES: Final = {"": 0, CLOCKWISE: 1, COUNTERCLOCKWISE: 2}
+"""A spin as a number, in :class:`_Reach`'s moves."""
+_UNSET: Final = -1
+"""An option's heading or spin code that forbids nothing, or that keeps the move's."""
+
+_Step = tuple[int, int, int, int, int, int, bool]
+"""An :data:`_Option` in numbers (:class:`_Reach`): the heading and the spin codes that
+forbid it, the place and rotation after it (one number), the heading and spin codes it
+sets (:data:`_UNSET`: kept), whether the pawn lands, and whether it enters a crypt."""
+
+
 class _Reach:
     """The best next-turn score of each move (a crypt with cards: 1, the most there is),
     by value: a move that can end in such a crypt is not explored further. The moves'
     ends, which :class:`_Judge` scores for each seat, are not needed here, where the
-    scoring is the same for everyone."""
+    scoring is the same for everyone.
 
-    __slots__ = ("ends", "memo", "moves", "score")
+    Every move here is a throw's (mode ``move``, no card drawn, not a first turn), so a
+    move in progress is one number: its place (numbered as met) and the plane's
+    rotation, the codes of its heading and spin, the units left and whether the pawn
+    landed. A process meets about 60,000 of them in its first searches, and numbers
+    hash and compare for less than the tuples of a :data:`_Key` (nor does the garbage
+    collector walk a table of numbers)."""
+
+    __slots__ = ("ends", "memo", "moves", "place_ids", "places", "score", "sectors",
+                 "steps")
 
     def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
         self.moves = moves
         self.score = score
         self.ends: dict[_End, float] = {}
-        self.memo: dict[_Key, float] = {}
+        self.memo: dict[int, float] = {}
+        self.places: list[_Place] = []
+        self.place_ids: dict[_Place, int] = {}
+        self.sectors = moves.geo.board.sectors
+        self.steps: dict[int, tuple[_Step, ...]] = {}
 
     def _end(self, end: _End) -> float:
         value = self.ends.get(end)
@@ -448,39 +473,79 @@ class _Reach:
             value = self.ends[end] = self.score(end)
         return value
 
-    def best(self, key: _Key) -> float:
-        """The best score of the ends the move ``key`` can reach (as ``_Moves.start``,
-        each unit as ``_Moves._explore``)."""
+    def _spot(self, place: _Place, rotation: int) -> int:
+        """``place`` under ``rotation`` as one number."""
+        number = self.place_ids.get(place)
+        if number is None:
+            number = self.place_ids[place] = len(self.places)
+            self.places.append(place)
+        return number * self.sectors + rotation
+
+    def _steps(self, spot: int) -> tuple[_Step, ...]:
+        """:meth:`_Moves._options` of a throw's move from ``spot``, in numbers."""
+        place, rotation = self.places[spot // self.sectors], spot % self.sectors
+        steps = []
+        for forbidden, unspun, moved, turned, heads, spins, lands in self.moves._options(
+                place, rotation, "move"):
+            steps.append((
+                _UNSET if forbidden is None else _HEADING_CODES[forbidden],
+                _UNSET if unspun is None else _SPIN_CODES[unspun],
+                self._spot(moved, turned),
+                _UNSET if heads is None else _HEADING_CODES[heads],
+                _UNSET if spins is None else _SPIN_CODES[spins],
+                lands, moved[0] == "crypt"))
+        found = self.steps[spot] = tuple(steps)
+        return found
+
+    def _arrival(self, spot: int, landed: int, exact: bool) -> float:
+        """The score of a move ending at ``spot`` (as :func:`_arrival`)."""
+        key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "", 0,
+                     bool(landed), "move", -1, False)
+        return self._end(_arrival(self.moves.geo, key, exact=exact))
+
+    def throw(self, place: _Place, rotation: int, distance: int) -> float:
+        """The best score of the ends a throw of ``distance`` from ``place`` under
+        ``rotation`` can reach (as ``_Moves.start``)."""
+        spot = self._spot(place, rotation)
+        key = spot * 240 + distance * 2  # heading "", spin "", not landed
         found = self.memo.get(key)
-        if found is not None:
-            return found
-        place, rotation, heading, spin, left, landed, mode, drawn_at, first = key
-        moves, memo = self.moves, self.memo
+        if found is None:
+            found = self._best(key, spot, 0, 0, distance, 0)
+        return found
+
+    def _best(self, key: int, spot: int, heading: int, spin: int, left: int,
+              landed: int) -> float:
+        # key = ((spot * 15 + heading * 3 + spin) * 8 + left) * 2 + landed: heading
+        # below 5, spin below 3, left below 8 (a throw moves 6 at most).
+        memo = self.memo
         found = -1.0
         spendable = False
         left -= 1
-        options = moves.options.get((place, rotation, mode))
-        if options is None:
-            options = moves._options(place, rotation, mode)
-        for forbidden, unspun, moved, turned, heads, spins, lands in options:
+        steps = self.steps.get(spot)
+        if steps is None:
+            steps = self._steps(spot)
+        for forbidden, unspun, moved, heads, spins, lands, enters in steps:
             if heading == forbidden or spin == unspun:
                 continue
             spendable = True
-            after: _Key = (moved, turned, heading if heads is None else heads,
-                           spin if spins is None else spins, left, landed or lands, mode,
-                           drawn_at, first)
+            after_heading = heading if heads == _UNSET else heads
+            after_spin = spin if spins == _UNSET else spins
+            after_landed = landed or lands
+            after = (((moved * 15 + after_heading * 3 + after_spin) * 8 + left) * 2
+                     + after_landed)
             value = memo.get(after)
             if value is None:
-                if moved[0] == "crypt" or left == 0:
-                    value = memo[after] = self._end(_arrival(moves.geo, after, exact=True))
+                if enters or left == 0:
+                    value = memo[after] = self._arrival(moved, after_landed, exact=True)
                 else:
-                    value = self.best(after)
+                    value = self._best(after, moved, after_heading, after_spin, left,
+                                       after_landed)
             if value > found:
                 found = value
                 if found >= 1.0:  # nothing is worth more: the rest need not be explored
                     break
         if not spendable:  # the rest of the distance is lost
-            found = self._end(_arrival(moves.geo, key, exact=False))
+            found = self._arrival(spot, landed, exact=False)
         memo[key] = found
         return found
 
@@ -551,7 +616,7 @@ def _next_turn_chance(board: Board, cards: CardSet, place: _Place,
 
 
 def _throw_from(reach: _Reach, place: _Place, rotation: int, distance: int) -> float:
-    return reach.best((place, rotation, "", "", distance, False, "move", -1, False))
+    return reach.throw(place, rotation, distance)
 
 
 def next_turn_chance(state: State, pawn: Pawn) -> float:
@@ -751,12 +816,13 @@ def _aims(table: _Table, seat: int, story: tuple[int, ...]) -> Aims:
     back = next_search * white
     own = table.held[seat]
     shapes = _shapes(cards, story)
-    escapes = [_worth(cards, story, card) for card in own
+    worth = _card_values(cards, story)
+    escapes = [worth[card] for card in own
                if known.kinds[card] == "dylan_dog"
                or (known.kinds[card] == "nightmare" and known.shape[card] in shapes)]
-    give = min((_worth(cards, story, card) for card in own), default=0.0)
-    take = max((_worth(cards, story, card) for other, held in enumerate(table.held)
-                if other != seat for card in held), default=0.0)
+    give = min([worth[card] for card in own], default=0.0)
+    take = max([worth[card] for other, held in enumerate(table.held)
+                if other != seat for card in held], default=0.0)
     dylan = CARD_VALUES["dylan_dog"] if table.dylan_left else 0.0
     fixed, stay = _draw_parts(board, cards, open_crypts, shapes, search, next_search, back,
                               dylan)
@@ -1126,14 +1192,68 @@ def progress(state: State) -> tuple[float, ...]:
     It reads every seat's story: the search calls it on states it drew itself
     (``determinize``), where the other stories are guesses.
     """
-    stories = state.story
-    holdings = _holdings(state.config.the_cards(), stories, state.held)
+    # The search judges a state at the end of every walk, most of them states where only
+    # the pawns, the plane and the phase moved: what the cards decide is looked up once
+    # per state (_seat_values), and the other seats' places are valued as
+    # position_value values them, without its dispatch on the phase.
+    config = state.config
+    crypts = state.crypts
+    returned = state.returned
+    known_in = (tuple(returned.intersection(content) for content in crypts) if returned
+                else _nothing_known(len(crypts)))
+    seats = _seat_values(config, state.held, tuple(map(len, crypts)), known_in,
+                         bool(state.dylan_dog), state.story)
+    active = state.active
+    phase = state.phase
+    pawns = state.pawns
+    board, cards = config.the_board(), config.the_cards()
+    returning = phase.seat if isinstance(phase, Returning) else -1
     found = []
-    for seat, (wants, _, _) in enumerate(_seats(_table(state), stories)):
-        value = position_value(state, seat, wants)
-        for addend in holdings[seat]:
+    for seat, (wants, addends, judge, stays) in enumerate(seats):
+        if seat != active:
+            pawn = pawns[seat]
+            if pawn.plane == "crypt" or seat == returning:
+                value = wants.back_to_reality
+            else:
+                place = (pawn.plane, pawn.square, pawn.gate, pawn.branch)
+                stay = stays.get(place)
+                if stay is None:
+                    stay = stays[place] = wants.next_search * _next_turn_chance(
+                        board, cards, place, wants.open_crypts)
+                value = stay
+        elif isinstance(phase, Moving):
+            value = judge.best(judge.moves.start(_move_key(state, phase, phase.left)))
+        else:
+            value = position_value(state, seat, wants)
+        for addend in addends:
             value += addend
         found.append(value)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8)
+def _nothing_known(crypts: int) -> tuple[frozenset[int], ...]:
+    """:attr:`_Table.known_in` while no mystery card has been put back."""
+    return (frozenset(),) * crypts
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_values(config: Config, held: tuple[tuple[int, ...], ...], sizes: tuple[int, ...],
+                 known_in: tuple[frozenset[int], ...], dylan_left: bool,
+                 stories: tuple[tuple[int, ...], ...]
+                 ) -> tuple[tuple[Aims, tuple[float, ...], _Judge, dict[_Place, float]], ...]:
+    """Per seat, what :func:`progress` reads of the cards (the fields of a
+    :class:`_Table`, and the stories): its :class:`Aims`, what the cards held add to its
+    progress (:func:`_holdings`), the judge of its moves, and the worth of each place
+    its pawn waited at for its next turn, filled as they are met (the other seats'
+    pawns stand still while one seat moves)."""
+    table = _Table(config, held, sizes, known_in, dylan_left)
+    board, cards = config.the_board(), config.the_cards()
+    holdings = _holdings(cards, stories, held)
+    found: list[tuple[Aims, tuple[float, ...], _Judge, dict[_Place, float]]] = []
+    for seat, story in enumerate(stories):
+        wants = _aims(table, seat, story)
+        found.append((wants, holdings[seat], _move_judge(board, cards, wants), {}))
     return tuple(found)
 
 
@@ -1155,14 +1275,3 @@ def _holdings(cards: CardSet, stories: tuple[tuple[int, ...], ...],
                 addends.append(TRADE_HOPE * len(needed.intersection(own)))
         found.append(tuple(addends))
     return tuple(found)
-
-
-@functools.lru_cache(maxsize=1024)
-def _seats(table: _Table, stories: tuple[tuple[int, ...], ...]
-           ) -> tuple[tuple[Aims, frozenset[int], tuple[float, ...]], ...]:
-    """Per seat, its :class:`Aims`, the mystery cards of its story and what each card is
-    worth to it: the search judges many states with the same table and stories (a
-    move's units change neither), so one lookup serves every seat."""
-    cards = table.config.the_cards()
-    return tuple((_aims(table, seat, story), _needed_cards(cards, story),
-                  _card_values(cards, story)) for seat, story in enumerate(stories))
