@@ -436,9 +436,16 @@ _UNSET: Final = -1
 """An option's heading or spin code that forbids nothing, or that keeps the move's."""
 
 _Step = tuple[int, int, int, int, int, int, bool]
-"""An :data:`_Option` in numbers (:class:`_Reach`): the heading and the spin codes that
-forbid it, the place and rotation after it (one number), the heading and spin codes it
-sets (:data:`_UNSET`: kept), whether the pawn lands, and whether it enters a crypt."""
+"""An :data:`_Option` in the numbers of :class:`_Reach`'s keys: the heading and the spin
+that forbid it, the place and rotation after it, the heading and spin it sets
+(:data:`_UNSET`: kept), whether the pawn lands (1 or 0), and whether it enters a crypt."""
+
+# A move in progress in _Reach is the number
+#     spot * 240 + heading * 48 + spin * 16 + left * 2 + landed
+# (spot: the place's number times the sectors plus the rotation; heading below 5, spin
+# below 3, left below 8, since a throw moves 6 at most): each part is kept multiplied
+# by its place value, so that a unit's key is a few additions.
+_SPOT, _HEADING, _SPIN, _LEFT = 240, 48, 16, 2
 
 
 class _Reach:
@@ -482,32 +489,35 @@ class _Reach:
         return number * self.sectors + rotation
 
     def _steps(self, spot: int) -> tuple[_Step, ...]:
-        """:meth:`_Moves._options` of a throw's move from ``spot``, in numbers."""
-        place, rotation = self.places[spot // self.sectors], spot % self.sectors
+        """:meth:`_Moves._options` of a throw's move from ``spot`` (times its place
+        value), in key numbers."""
+        number = spot // _SPOT
+        place, rotation = self.places[number // self.sectors], number % self.sectors
         steps = []
         for forbidden, unspun, moved, turned, heads, spins, lands in self.moves._options(
                 place, rotation, "move"):
             steps.append((
-                _UNSET if forbidden is None else _HEADING_CODES[forbidden],
-                _UNSET if unspun is None else _SPIN_CODES[unspun],
-                self._spot(moved, turned),
-                _UNSET if heads is None else _HEADING_CODES[heads],
-                _UNSET if spins is None else _SPIN_CODES[spins],
-                lands, moved[0] == "crypt"))
+                _UNSET if forbidden is None else _HEADING_CODES[forbidden] * _HEADING,
+                _UNSET if unspun is None else _SPIN_CODES[unspun] * _SPIN,
+                self._spot(moved, turned) * _SPOT,
+                _UNSET if heads is None else _HEADING_CODES[heads] * _HEADING,
+                _UNSET if spins is None else _SPIN_CODES[spins] * _SPIN,
+                int(lands), moved[0] == "crypt"))
         found = self.steps[spot] = tuple(steps)
         return found
 
-    def _arrival(self, spot: int, landed: int, exact: bool) -> float:
-        """The score of a move ending at ``spot`` (as :func:`_arrival`)."""
-        key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "", 0,
-                     bool(landed), "move", -1, False)
-        return self._end(_arrival(self.moves.geo, key, exact=exact))
+    def _arrival(self, key: int, exact: bool) -> float:
+        """The score of the move ``key`` ending where it stands (as :func:`_arrival`)."""
+        spot = key // _SPOT
+        end_key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "", 0,
+                         bool(key % 2), "move", -1, False)
+        return self._end(_arrival(self.moves.geo, end_key, exact=exact))
 
     def throw(self, place: _Place, rotation: int, distance: int) -> float:
         """The best score of the ends a throw of ``distance`` from ``place`` under
         ``rotation`` can reach (as ``_Moves.start``)."""
-        spot = self._spot(place, rotation)
-        key = spot * 240 + distance * 2  # heading "", spin "", not landed
+        spot = self._spot(place, rotation) * _SPOT
+        key = spot + distance * _LEFT  # heading "", spin "", not landed
         found = self.memo.get(key)
         if found is None:
             found = self._best(key, spot, 0, 0, distance, 0)
@@ -515,12 +525,12 @@ class _Reach:
 
     def _best(self, key: int, spot: int, heading: int, spin: int, left: int,
               landed: int) -> float:
-        # key = ((spot * 15 + heading * 3 + spin) * 8 + left) * 2 + landed: heading
-        # below 5, spin below 3, left below 8 (a throw moves 6 at most).
+        # spot, heading and spin come multiplied by their place values in the key.
         memo = self.memo
         found = -1.0
         spendable = False
         left -= 1
+        tail = left * _LEFT
         steps = self.steps.get(spot)
         if steps is None:
             steps = self._steps(spot)
@@ -530,13 +540,12 @@ class _Reach:
             spendable = True
             after_heading = heading if heads == _UNSET else heads
             after_spin = spin if spins == _UNSET else spins
-            after_landed = landed or lands
-            after = (((moved * 15 + after_heading * 3 + after_spin) * 8 + left) * 2
-                     + after_landed)
+            after_landed = landed | lands
+            after = moved + after_heading + after_spin + tail + after_landed
             value = memo.get(after)
             if value is None:
-                if enters or left == 0:
-                    value = memo[after] = self._arrival(moved, after_landed, exact=True)
+                if enters or not left:
+                    value = memo[after] = self._arrival(after, exact=True)
                 else:
                     value = self._best(after, moved, after_heading, after_spin, left,
                                        after_landed)
@@ -545,7 +554,7 @@ class _Reach:
                 if found >= 1.0:  # nothing is worth more: the rest need not be explored
                     break
         if not spendable:  # the rest of the distance is lost
-            found = self._arrival(spot, landed, exact=False)
+            found = self._arrival(key, exact=False)
         memo[key] = found
         return found
 
@@ -841,13 +850,10 @@ def _draw_parts(board: Board, cards: CardSet, open_crypts: tuple[bool, ...],
         return 0.0, 1.0
     _, gates = _landmarks(board, cards, open_crypts)
     fixed = stay = 0.0
-    for card, count in _make_up(cards):
-        effect = card.effect
+    for effect, crypt, shape, count in _deck_effects(board, cards):
         if effect == "go_to_crypt":
-            crypt = board.crypt_index(card.crypt)
             fixed += count * (search[crypt] + back if open_crypts[crypt] else back)
         elif effect == "enter_dimension":
-            crypt = board.crypt_index(card.crypt)
             fixed += count * next_search * gates[crypt]
         elif effect == "back_to_reality":
             fixed += count * back
@@ -855,9 +861,18 @@ def _draw_parts(board: Board, cards: CardSet, open_crypts: tuple[bool, ...],
             stay += count
             if effect == "take_dylan_dog":
                 fixed += count * dylan
-            elif effect == "shadow" and card.shape in shapes:
+            elif effect == "shadow" and shape in shapes:
                 fixed += count * CARD_VALUES["shadow"]
     return fixed / total, stay / total
+
+
+@functools.lru_cache(maxsize=32)
+def _deck_effects(board: Board, cards: CardSet) -> tuple[tuple[str, int, str, int], ...]:
+    """:func:`_make_up` as each distinct card's effect, the index of its crypt (-1 for
+    none), its shape and its count: read once per deck, not at every seat's aims."""
+    return tuple((card.effect, board.crypt_index(card.crypt)
+                  if card.effect in ("go_to_crypt", "enter_dimension") else -1,
+                  card.shape, count) for card, count in _make_up(cards))
 
 
 @functools.lru_cache(maxsize=64)
