@@ -92,14 +92,15 @@ class _Node:
 
 class _Seen:
     """What a walk found at a node in one state: who could act (empty when the game was
-    over), each actor's listed actions, and the states that each child's action and
-    each ruling of the table led to."""
+    over; ``alone``, the one seat that could, else None), each actor's listed actions,
+    and the states that each child's action and each ruling of the table led to."""
 
-    __slots__ = ("acting", "after", "listed", "ruled", "state")
+    __slots__ = ("acting", "after", "alone", "listed", "ruled", "state")
 
     def __init__(self, state: Any, acting: frozenset[int]) -> None:
         self.state = state  # held, so that no other state takes its id meanwhile
         self.acting = acting
+        self.alone: int | None = next(iter(acting)) if len(acting) == 1 else None
         self.listed: dict[int, _Listed] = {}
         self.after: dict[_Node, Any] = {}
         self.ruled: dict[Any, Any] = {}
@@ -115,12 +116,13 @@ class _Listed:
 
     __slots__ = ("actions", "known", "tried", "tried_at", "untried")
 
-    def __init__(self, actions: list[Any], children: list[_Node | None], known: int) -> None:
+    def __init__(self, actions: list[Any], untried: list[int], tried_at: list[int],
+                 tried: list[_Node], known: int) -> None:
         self.actions = actions
         self.known = known
-        self.untried = [index for index, child in enumerate(children) if child is None]
-        self.tried_at = [index for index, child in enumerate(children) if child is not None]
-        self.tried = [child for child in children if child is not None]
+        self.untried = untried
+        self.tried_at = tried_at
+        self.tried = tried
 
     def add(self, index: int, child: _Node) -> None:
         """The untried action at ``index`` (no longer in ``untried``) now has ``child``."""
@@ -222,9 +224,13 @@ class ISMCTSBot:
                 break
             if forced is not None:
                 actor, forced = forced, None
+            elif first and seat in acting:
+                actor = seat
+            elif seen.alone is not None:
+                actor = seen.alone
+                rng.randrange(1)  # the draw random_actor makes among one seat
             else:
-                actor = seat if first and seat in acting else random_actor(acting, rng,
-                                                                           TABLE_RATE)
+                actor = random_actor(acting, rng, TABLE_RATE)
             first = False
             if actor == TABLE:  # the table's rulings are chance, not searched
                 ruling = game.random_action(state, actor, rng)
@@ -278,8 +284,19 @@ class ISMCTSBot:
         if waits:
             actions.append(WAIT)
         known = node.children
-        return _Listed(actions, [known.get((actor, action)) for action in actions],
-                       len(known))
+        if not known:  # a node met for the first time: every action untried
+            return _Listed(actions, list(range(len(actions))), [], [], 0)
+        untried: list[int] = []
+        tried_at: list[int] = []
+        tried: list[_Node] = []
+        for index, action in enumerate(actions):
+            child = known.get((actor, action))
+            if child is None:
+                untried.append(index)
+            else:
+                tried_at.append(index)
+                tried.append(child)
+        return _Listed(actions, untried, tried_at, tried, len(known))
 
     def _searched(self, state: Any, seat: int) -> list[Any]:
         """The actions the search weighs for ``seat``: the game's ``search_actions`` where

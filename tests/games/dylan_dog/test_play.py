@@ -7,6 +7,7 @@ random seats."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator
 
@@ -205,6 +206,27 @@ def test_the_heuristic_stays_between_0_and_1_and_counts_the_cards_found() -> Non
     before, after = play.heuristic(state), play.heuristic(found)
     assert after[0] > before[0] + 0.1  # a card of its story found
     assert after[1] < before[1]  # a share of a leader who moved ahead
+
+
+PINNED_VALUES = "c2a62401b52d8f5edbbbd78de2d3fe08138a755774bbc0cdf16e6d1ee86e6f11"
+"""The digest of :func:`test_the_heuristic_and_the_greedy_choice_are_pinned`, recorded at
+revision 3dbecfd, before the heuristic and the planner's tables were made faster
+(2026-12-08)."""
+
+
+def test_the_heuristic_and_the_greedy_choice_are_pinned() -> None:
+    # Search bots' decisions follow these values to the last bit (a faster heuristic must
+    # add the same floats in the same order): every running state of three mixed games
+    # (the greedy seats' own choices are pinned through their games' course too).
+    hasher = hashlib.sha256()
+    count = 0
+    for index, (state, seat) in enumerate(deciding(mixed_games(3, players=4,
+                                                               turn_limit=60))):
+        hasher.update(repr(play.heuristic(state)).encode())
+        hasher.update(repr(play.playout_action(state, seat, random.Random(index))).encode())
+        count += 1
+    assert count == 1410
+    assert hasher.hexdigest() == PINNED_VALUES
 
 
 def test_greedy_beats_random_seats_in_short_games() -> None:

@@ -14,7 +14,7 @@ from partyrules.core.records import replaced
 from partyrules.core.rng import Rng
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import FACES, ROLES, catalog
-from partyrules.games.dylan_dog.moves import unit_actions
+from partyrules.games.dylan_dog.moves import move_units
 from partyrules.games.dylan_dog.state import (
     CardChoice,
     ChoosingDistance,
@@ -51,14 +51,15 @@ def spend(state: State, phase: Moving, changes: dict[str, Any]) -> State:
     the distance is used up, or when no unit can be spent (the rest is lost)."""
     # The move going on is the common case: one record, the phase set with the changes
     # (which unit can be spent reads no phase); a move that ends is handed on as the
-    # state it ends in, without the phase.
-    going = evolve(state, {**changes, "phase": phase})
-    pawn = going.pawns[going.active]
+    # state it ends in, without the phase, and one that ends for certain (in a crypt,
+    # or with no unit left) is never built with it.
+    pawn = changes.get("pawns", state.pawns)[changes.get("active", state.active)]
     if pawn.plane == "crypt":
         return at_crypt(evolve(state, changes), {}, pawn.square)
     if phase.left == 0:
         return arrive(evolve(state, changes), exact=True, moving=phase)
-    if not unit_actions(going, phase):
+    going = evolve(state, {**changes, "phase": phase})
+    if not move_units(going, phase):
         return arrive(evolve(state, changes), exact=False, moving=phase)
     return going
 
@@ -67,7 +68,7 @@ def start_move(state: State, changes: dict[str, Any], phase: Moving) -> State:
     """A move about to be spent (``phase``) after ``changes``: it ends at once where no
     unit can be spent."""
     going = evolve(state, {**changes, "phase": phase})  # as in spend
-    if not unit_actions(going, phase):
+    if not move_units(going, phase):
         return arrive(evolve(state, changes), exact=False, moving=phase)
     return going
 

@@ -21,15 +21,28 @@ from partyrules.core.rules import phase_error, seat_error
 from partyrules.games.dylan_dog.actions import (
     AcceptTrade,
     Action,
+    AskCard,
     ChangePlane,
+    ChooseGate,
+    ClaimCard,
     DeclineTrade,
     FaceHorror,
+    ForceExchange,
+    GiveCard,
     GoToReality,
+    OfferCard,
+    ProposeTrade,
+    PutBack,
+    Return,
     Roll,
     Rotate,
+    Search,
+    SendToReality,
     SkipExchange,
     Step,
+    TakeCard,
     UseDylanDog,
+    UseShadow,
 )
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, OPPOSITE, geometry
 from partyrules.games.dylan_dog.cards import Board, catalog
@@ -63,6 +76,7 @@ __all__ = [
     "actor",
     "card_error",
     "may_rotate",
+    "move_units",
     "of_kind",
     "offers_left",
     "phase_actor",
@@ -83,7 +97,8 @@ GATE, CRYPT = "gate", "crypt"
 
 @attrs.frozen(slots=True)
 class SeatActions:
-    """Per seat, the action objects that never change (built once per config)."""
+    """Per seat, the action objects that never change (built once per config): the
+    listings hand them out rather than build new ones."""
 
     roll: Roll
     step: dict[str, Step]
@@ -95,18 +110,56 @@ class SeatActions:
     skip: SkipExchange
     accept: AcceptTrade
     decline: DeclineTrade
+    propose: tuple[ProposeTrade, ...]
+    """Per other seat (by number; the seat's own entry is never listed)."""
+    force: tuple[ForceExchange, ...]
+    """Per other seat, as ``propose``."""
+    send: tuple[SendToReality, ...]
+    """Per other seat, as ``propose``."""
+    offer: tuple[OfferCard, ...]
+    """Per card id, as every ``*_card`` table below."""
+    ask: tuple[AskCard, ...]
+    take: tuple[TakeCard, ...]
+    give: tuple[GiveCard, ...]
+    put_back: tuple[PutBack, ...]
+    claim: tuple[ClaimCard, ...]
+    shadow: tuple[UseShadow, ...]
+    search: tuple[Search, ...]
+    """Per slot of a crypt (as many as there are crypt cards)."""
+    gate: tuple[ChooseGate, ...]
+    """Per gate of the board."""
+    returns: tuple[Return, ...]
+    """Per white square, in the board's order."""
 
 
 @lru_cache(maxsize=32)
 def prebuilt(config: Config) -> tuple[SeatActions, ...]:
-    names = [crypt.name for crypt in config.the_board().crypts]
+    """Every seat's :class:`SeatActions` under ``config``."""
+    board = config.the_board()
+    names = [crypt.name for crypt in board.crypts]
     directions = (*RINGS, GATE, CRYPT, *names)
+    known = catalog(config.the_cards())
+    cards = range(known.size)
+    seats = range(config.players)
     return tuple(
         SeatActions(Roll(seat), {d: Step(seat, d) for d in directions},
               {p: ChangePlane(seat, p) for p in ("reality", "nightmare", "mystery")},
               {d: Rotate(seat, d) for d in RINGS}, UseDylanDog(seat), FaceHorror(seat),
-              GoToReality(seat), SkipExchange(seat), AcceptTrade(seat), DeclineTrade(seat))
-        for seat in range(config.players))
+              GoToReality(seat), SkipExchange(seat), AcceptTrade(seat), DeclineTrade(seat),
+              propose=tuple(ProposeTrade(seat, other) for other in seats),
+              force=tuple(ForceExchange(seat, other) for other in seats),
+              send=tuple(SendToReality(seat, other) for other in seats),
+              offer=tuple(OfferCard(seat, card) for card in cards),
+              ask=tuple(AskCard(seat, card) for card in cards),
+              take=tuple(TakeCard(seat, card) for card in cards),
+              give=tuple(GiveCard(seat, card) for card in cards),
+              put_back=tuple(PutBack(seat, card) for card in cards),
+              claim=tuple(ClaimCard(seat, card) for card in cards),
+              shadow=tuple(UseShadow(seat, card) for card in cards),
+              search=tuple(Search(seat, slot) for slot in range(len(known.crypt_cards))),
+              gate=tuple(ChooseGate(seat, gate) for gate in range(len(board.gates))),
+              returns=tuple(Return(seat, square) for square in board.white_squares))
+        for seat in seats)
 
 
 def actor(state: State, phase: Phase) -> int:
@@ -194,12 +247,19 @@ def _step_directions(board: Board, pawn: Pawn, heading: str) -> Iterator[str]:
 
 
 def stepped(state: State, pawn: Pawn, direction: str) -> Pawn:
-    sectors = state.config.the_board().sectors
+    """Where one step in ``direction`` takes ``pawn``."""
+    return _stepped(state.config.the_board(), pawn, direction)
+
+
+@lru_cache(maxsize=8192)
+def _stepped(board: Board, pawn: Pawn, direction: str) -> Pawn:
+    # Kept per pawn and direction: the search steps the same pawns again and again, and
+    # the pawn it gets back keeps its hash for the next lookups.
+    sectors = board.sectors
     if direction == CLOCKWISE:
         return Pawn(pawn.plane, (pawn.square + 1) % sectors)
     if direction == COUNTERCLOCKWISE:
         return Pawn(pawn.plane, (pawn.square - 1) % sectors)
-    board = state.config.the_board()
     gate = board.gates[pawn.gate]
     if direction == GATE:
         square = pawn.square - 1
@@ -251,11 +311,17 @@ def may_rotate(state: State, pawn: Pawn) -> bool:
 
 def unit_actions(state: State, phase: Moving) -> list[Action]:
     """The ways the active seat may spend the next unit of its distance."""
+    return list(move_units(state, phase))
+
+
+def move_units(state: State, phase: Moving) -> tuple[Action, ...]:
+    """:func:`unit_actions` as the tuple kept for this pawn and move (shared: the
+    listing hands it out, and a unit spent asks whether the move goes on)."""
     seat = state.active
     pawn = state.pawns[seat]
     mode = phase.mode
-    return list(_units(state.config, seat, pawn, mode, phase.heading, phase.spin,
-                       state.rotation, mode != "step" and may_rotate(state, pawn)))
+    return _units(state.config, seat, pawn, mode, phase.heading, phase.spin,
+                  state.rotation, mode != "step" and may_rotate(state, pawn))
 
 
 @lru_cache(maxsize=8192)

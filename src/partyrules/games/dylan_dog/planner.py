@@ -428,19 +428,51 @@ class _Judge:
 # -- the next turn ----------------------------------------------------------------------------
 
 
+_HEADING_CODES: Final = {"": 0, CLOCKWISE: 1, COUNTERCLOCKWISE: 2, "in": 3, "out": 4}
+"""A heading as a number, in :class:`_Reach`'s moves."""
+_SPIN_CODES: Final = {"": 0, CLOCKWISE: 1, COUNTERCLOCKWISE: 2}
+"""A spin as a number, in :class:`_Reach`'s moves."""
+_UNSET: Final = -1
+"""An option's heading or spin code that forbids nothing, or that keeps the move's."""
+
+_Step = tuple[int, int, int, int, int, int, bool]
+"""An :data:`_Option` in the numbers of :class:`_Reach`'s keys: the heading and the spin
+that forbid it, the place and rotation after it, the heading and spin it sets
+(:data:`_UNSET`: kept), whether the pawn lands (1 or 0), and whether it enters a crypt."""
+
+# A move in progress in _Reach is the number
+#     spot * 240 + heading * 48 + spin * 16 + left * 2 + landed
+# (spot: the place's number times the sectors plus the rotation; heading below 5, spin
+# below 3, left below 8, since a throw moves 6 at most): each part is kept multiplied
+# by its place value, so that a unit's key is a few additions.
+_SPOT, _HEADING, _SPIN, _LEFT = 240, 48, 16, 2
+
+
 class _Reach:
     """The best next-turn score of each move (a crypt with cards: 1, the most there is),
     by value: a move that can end in such a crypt is not explored further. The moves'
     ends, which :class:`_Judge` scores for each seat, are not needed here, where the
-    scoring is the same for everyone."""
+    scoring is the same for everyone.
 
-    __slots__ = ("ends", "memo", "moves", "score")
+    Every move here is a throw's (mode ``move``, no card drawn, not a first turn), so a
+    move in progress is one number: its place (numbered as met) and the plane's
+    rotation, the codes of its heading and spin, the units left and whether the pawn
+    landed. A process meets about 60,000 of them in its first searches, and numbers
+    hash and compare for less than the tuples of a :data:`_Key` (nor does the garbage
+    collector walk a table of numbers)."""
+
+    __slots__ = ("ends", "memo", "moves", "place_ids", "places", "score", "sectors",
+                 "steps")
 
     def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
         self.moves = moves
         self.score = score
         self.ends: dict[_End, float] = {}
-        self.memo: dict[_Key, float] = {}
+        self.memo: dict[int, float] = {}
+        self.places: list[_Place] = []
+        self.place_ids: dict[_Place, int] = {}
+        self.sectors = moves.geo.board.sectors
+        self.steps: dict[int, tuple[_Step, ...]] = {}
 
     def _end(self, end: _End) -> float:
         value = self.ends.get(end)
@@ -448,39 +480,81 @@ class _Reach:
             value = self.ends[end] = self.score(end)
         return value
 
-    def best(self, key: _Key) -> float:
-        """The best score of the ends the move ``key`` can reach (as ``_Moves.start``,
-        each unit as ``_Moves._explore``)."""
+    def _spot(self, place: _Place, rotation: int) -> int:
+        """``place`` under ``rotation`` as one number."""
+        number = self.place_ids.get(place)
+        if number is None:
+            number = self.place_ids[place] = len(self.places)
+            self.places.append(place)
+        return number * self.sectors + rotation
+
+    def _steps(self, spot: int) -> tuple[_Step, ...]:
+        """:meth:`_Moves._options` of a throw's move from ``spot`` (times its place
+        value), in key numbers."""
+        number = spot // _SPOT
+        place, rotation = self.places[number // self.sectors], number % self.sectors
+        steps = []
+        for forbidden, unspun, moved, turned, heads, spins, lands in self.moves._options(
+                place, rotation, "move"):
+            steps.append((
+                _UNSET if forbidden is None else _HEADING_CODES[forbidden] * _HEADING,
+                _UNSET if unspun is None else _SPIN_CODES[unspun] * _SPIN,
+                self._spot(moved, turned) * _SPOT,
+                _UNSET if heads is None else _HEADING_CODES[heads] * _HEADING,
+                _UNSET if spins is None else _SPIN_CODES[spins] * _SPIN,
+                int(lands), moved[0] == "crypt"))
+        found = self.steps[spot] = tuple(steps)
+        return found
+
+    def _arrival(self, key: int, exact: bool) -> float:
+        """The score of the move ``key`` ending where it stands (as :func:`_arrival`)."""
+        spot = key // _SPOT
+        end_key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "", 0,
+                         bool(key % 2), "move", -1, False)
+        return self._end(_arrival(self.moves.geo, end_key, exact=exact))
+
+    def throw(self, place: _Place, rotation: int, distance: int) -> float:
+        """The best score of the ends a throw of ``distance`` from ``place`` under
+        ``rotation`` can reach (as ``_Moves.start``)."""
+        spot = self._spot(place, rotation) * _SPOT
+        key = spot + distance * _LEFT  # heading "", spin "", not landed
         found = self.memo.get(key)
-        if found is not None:
-            return found
-        place, rotation, heading, spin, left, landed, mode, drawn_at, first = key
-        moves, memo = self.moves, self.memo
+        if found is None:
+            found = self._best(key, spot, 0, 0, distance, 0)
+        return found
+
+    def _best(self, key: int, spot: int, heading: int, spin: int, left: int,
+              landed: int) -> float:
+        # spot, heading and spin come multiplied by their place values in the key.
+        memo = self.memo
         found = -1.0
         spendable = False
         left -= 1
-        options = moves.options.get((place, rotation, mode))
-        if options is None:
-            options = moves._options(place, rotation, mode)
-        for forbidden, unspun, moved, turned, heads, spins, lands in options:
+        tail = left * _LEFT
+        steps = self.steps.get(spot)
+        if steps is None:
+            steps = self._steps(spot)
+        for forbidden, unspun, moved, heads, spins, lands, enters in steps:
             if heading == forbidden or spin == unspun:
                 continue
             spendable = True
-            after: _Key = (moved, turned, heading if heads is None else heads,
-                           spin if spins is None else spins, left, landed or lands, mode,
-                           drawn_at, first)
+            after_heading = heading if heads == _UNSET else heads
+            after_spin = spin if spins == _UNSET else spins
+            after_landed = landed | lands
+            after = moved + after_heading + after_spin + tail + after_landed
             value = memo.get(after)
             if value is None:
-                if moved[0] == "crypt" or left == 0:
-                    value = memo[after] = self._end(_arrival(moves.geo, after, exact=True))
+                if enters or not left:
+                    value = memo[after] = self._arrival(after, exact=True)
                 else:
-                    value = self.best(after)
+                    value = self._best(after, moved, after_heading, after_spin, left,
+                                       after_landed)
             if value > found:
                 found = value
                 if found >= 1.0:  # nothing is worth more: the rest need not be explored
                     break
         if not spendable:  # the rest of the distance is lost
-            found = self._end(_arrival(moves.geo, key, exact=False))
+            found = self._arrival(key, exact=False)
         memo[key] = found
         return found
 
@@ -551,7 +625,7 @@ def _next_turn_chance(board: Board, cards: CardSet, place: _Place,
 
 
 def _throw_from(reach: _Reach, place: _Place, rotation: int, distance: int) -> float:
-    return reach.best((place, rotation, "", "", distance, False, "move", -1, False))
+    return reach.throw(place, rotation, distance)
 
 
 def next_turn_chance(state: State, pawn: Pawn) -> float:
@@ -751,12 +825,13 @@ def _aims(table: _Table, seat: int, story: tuple[int, ...]) -> Aims:
     back = next_search * white
     own = table.held[seat]
     shapes = _shapes(cards, story)
-    escapes = [_worth(cards, story, card) for card in own
+    worth = _card_values(cards, story)
+    escapes = [worth[card] for card in own
                if known.kinds[card] == "dylan_dog"
                or (known.kinds[card] == "nightmare" and known.shape[card] in shapes)]
-    give = min((_worth(cards, story, card) for card in own), default=0.0)
-    take = max((_worth(cards, story, card) for other, held in enumerate(table.held)
-                if other != seat for card in held), default=0.0)
+    give = min([worth[card] for card in own], default=0.0)
+    take = max([worth[card] for other, held in enumerate(table.held)
+                if other != seat for card in held], default=0.0)
     dylan = CARD_VALUES["dylan_dog"] if table.dylan_left else 0.0
     fixed, stay = _draw_parts(board, cards, open_crypts, shapes, search, next_search, back,
                               dylan)
@@ -775,13 +850,10 @@ def _draw_parts(board: Board, cards: CardSet, open_crypts: tuple[bool, ...],
         return 0.0, 1.0
     _, gates = _landmarks(board, cards, open_crypts)
     fixed = stay = 0.0
-    for card, count in _make_up(cards):
-        effect = card.effect
+    for effect, crypt, shape, count in _deck_effects(board, cards):
         if effect == "go_to_crypt":
-            crypt = board.crypt_index(card.crypt)
             fixed += count * (search[crypt] + back if open_crypts[crypt] else back)
         elif effect == "enter_dimension":
-            crypt = board.crypt_index(card.crypt)
             fixed += count * next_search * gates[crypt]
         elif effect == "back_to_reality":
             fixed += count * back
@@ -789,9 +861,18 @@ def _draw_parts(board: Board, cards: CardSet, open_crypts: tuple[bool, ...],
             stay += count
             if effect == "take_dylan_dog":
                 fixed += count * dylan
-            elif effect == "shadow" and card.shape in shapes:
+            elif effect == "shadow" and shape in shapes:
                 fixed += count * CARD_VALUES["shadow"]
     return fixed / total, stay / total
+
+
+@functools.lru_cache(maxsize=32)
+def _deck_effects(board: Board, cards: CardSet) -> tuple[tuple[str, int, str, int], ...]:
+    """:func:`_make_up` as each distinct card's effect, the index of its crypt (-1 for
+    none), its shape and its count: read once per deck, not at every seat's aims."""
+    return tuple((card.effect, board.crypt_index(card.crypt)
+                  if card.effect in ("go_to_crypt", "enter_dimension") else -1,
+                  card.shape, count) for card, count in _make_up(cards))
 
 
 @functools.lru_cache(maxsize=64)
@@ -1126,14 +1207,68 @@ def progress(state: State) -> tuple[float, ...]:
     It reads every seat's story: the search calls it on states it drew itself
     (``determinize``), where the other stories are guesses.
     """
-    stories = state.story
-    holdings = _holdings(state.config.the_cards(), stories, state.held)
+    # The search judges a state at the end of every walk, most of them states where only
+    # the pawns, the plane and the phase moved: what the cards decide is looked up once
+    # per state (_seat_values), and the other seats' places are valued as
+    # position_value values them, without its dispatch on the phase.
+    config = state.config
+    crypts = state.crypts
+    returned = state.returned
+    known_in = (tuple(returned.intersection(content) for content in crypts) if returned
+                else _nothing_known(len(crypts)))
+    seats = _seat_values(config, state.held, tuple(map(len, crypts)), known_in,
+                         bool(state.dylan_dog), state.story)
+    active = state.active
+    phase = state.phase
+    pawns = state.pawns
+    board, cards = config.the_board(), config.the_cards()
+    returning = phase.seat if isinstance(phase, Returning) else -1
     found = []
-    for seat, (wants, _, _) in enumerate(_seats(_table(state), stories)):
-        value = position_value(state, seat, wants)
-        for addend in holdings[seat]:
+    for seat, (wants, addends, judge, stays) in enumerate(seats):
+        if seat != active:
+            pawn = pawns[seat]
+            if pawn.plane == "crypt" or seat == returning:
+                value = wants.back_to_reality
+            else:
+                place = (pawn.plane, pawn.square, pawn.gate, pawn.branch)
+                stay = stays.get(place)
+                if stay is None:
+                    stay = stays[place] = wants.next_search * _next_turn_chance(
+                        board, cards, place, wants.open_crypts)
+                value = stay
+        elif isinstance(phase, Moving):
+            value = judge.best(judge.moves.start(_move_key(state, phase, phase.left)))
+        else:
+            value = position_value(state, seat, wants)
+        for addend in addends:
             value += addend
         found.append(value)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=8)
+def _nothing_known(crypts: int) -> tuple[frozenset[int], ...]:
+    """:attr:`_Table.known_in` while no mystery card has been put back."""
+    return (frozenset(),) * crypts
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_values(config: Config, held: tuple[tuple[int, ...], ...], sizes: tuple[int, ...],
+                 known_in: tuple[frozenset[int], ...], dylan_left: bool,
+                 stories: tuple[tuple[int, ...], ...]
+                 ) -> tuple[tuple[Aims, tuple[float, ...], _Judge, dict[_Place, float]], ...]:
+    """Per seat, what :func:`progress` reads of the cards (the fields of a
+    :class:`_Table`, and the stories): its :class:`Aims`, what the cards held add to its
+    progress (:func:`_holdings`), the judge of its moves, and the worth of each place
+    its pawn waited at for its next turn, filled as they are met (the other seats'
+    pawns stand still while one seat moves)."""
+    table = _Table(config, held, sizes, known_in, dylan_left)
+    board, cards = config.the_board(), config.the_cards()
+    holdings = _holdings(cards, stories, held)
+    found: list[tuple[Aims, tuple[float, ...], _Judge, dict[_Place, float]]] = []
+    for seat, story in enumerate(stories):
+        wants = _aims(table, seat, story)
+        found.append((wants, holdings[seat], _move_judge(board, cards, wants), {}))
     return tuple(found)
 
 
@@ -1155,14 +1290,3 @@ def _holdings(cards: CardSet, stories: tuple[tuple[int, ...], ...],
                 addends.append(TRADE_HOPE * len(needed.intersection(own)))
         found.append(tuple(addends))
     return tuple(found)
-
-
-@functools.lru_cache(maxsize=1024)
-def _seats(table: _Table, stories: tuple[tuple[int, ...], ...]
-           ) -> tuple[tuple[Aims, frozenset[int], tuple[float, ...]], ...]:
-    """Per seat, its :class:`Aims`, the mystery cards of its story and what each card is
-    worth to it: the search judges many states with the same table and stories (a
-    move's units change neither), so one lookup serves every seat."""
-    cards = table.config.the_cards()
-    return tuple((_aims(table, seat, story), _needed_cards(cards, story),
-                  _card_values(cards, story)) for seat, story in enumerate(stories))

@@ -54,9 +54,12 @@ def heuristic(state: State) -> tuple[float, ...]:
     """
     values = progress(state)
     shares = standing(values)
-    scale = MYSTERY_CARDS_TO_WIN + 1
-    return tuple(min(1.0, OWN_SHARE * min(value, scale) / scale + (1 - OWN_SHARE) * share)
-                 for value, share in zip(values, shares, strict=True))
+    return tuple([min(1.0, OWN_SHARE * min(value, _SCALE) / _SCALE + _LEADER_SHARE * share)
+                  for value, share in zip(values, shares, strict=True)])
+
+
+_SCALE = MYSTERY_CARDS_TO_WIN + 1
+_LEADER_SHARE = 1 - OWN_SHARE
 
 
 search_actions: Callable[[State, int], Iterator[Action]] | None = None

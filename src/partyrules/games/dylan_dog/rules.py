@@ -34,27 +34,15 @@ from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choic
 from partyrules.games.dylan_dog import crypts, exchange, nightmare, shadows, turns
 from partyrules.games.dylan_dog.actions import (
     Action,
-    AskCard,
     Challenge,
     ChooseDistance,
-    ChooseGate,
-    ClaimCard,
-    ForceExchange,
-    GiveCard,
-    OfferCard,
-    ProposeTrade,
-    PutBack,
-    Return,
-    Search,
-    SendToReality,
-    TakeCard,
-    UseShadow,
 )
 from partyrules.games.dylan_dog.board import geometry
 from partyrules.games.dylan_dog.cards import ROLES, CardSet, catalog
 from partyrules.games.dylan_dog.flow import MYSTERY_CARDS_TO_WIN
 from partyrules.games.dylan_dog.moves import (
     actor,
+    move_units,
     of_kind,
     offers_left,
     plane_of,
@@ -73,6 +61,7 @@ from partyrules.games.dylan_dog.state import (
     Moving,
     Over,
     Pawn,
+    Phase,
     PuttingBack,
     Returning,
     Searching,
@@ -153,7 +142,13 @@ def to_act(state: State) -> frozenset[int]:
     phase = state.phase
     if isinstance(phase, Over):
         return frozenset()
-    return frozenset((actor(state, phase),))
+    return _alone(actor(state, phase))
+
+
+@lru_cache(maxsize=16)
+def _alone(seat: int) -> frozenset[int]:
+    """The set of ``seat`` alone, built once (every state asks who acts)."""
+    return frozenset((seat,))
 
 
 
@@ -182,68 +177,85 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
     """Every action ``seat`` may take now, in a fixed order."""
     phase = state.phase
     if isinstance(phase, Over) or seat != actor(state, phase) or type(seat) is not int:
-        return
+        return iter(())
+    # A move's units and a chosen distance are most of what search bots list: handed
+    # out from the tuples kept per pawn and move and per seat and distance.
+    if isinstance(phase, Moving):
+        return iter(move_units(state, phase))
+    if isinstance(phase, ChoosingDistance):
+        return iter(_distances(seat, phase.most))
+    return _phase_actions(state, seat, phase)
+
+
+@lru_cache(maxsize=64)
+def _distances(seat: int, most: int) -> tuple[ChooseDistance, ...]:
+    """The Die: ``seat``'s distances from 1 to ``most``."""
+    return tuple(ChooseDistance(seat, n) for n in range(1, most + 1))
+
+
+def _phase_actions(state: State, seat: int, phase: Phase) -> Iterator[Action]:
+    """:func:`legal_actions` of ``seat``, the seat that acts, in every phase but a move
+    and a chosen distance (the records prebuilt per config and seat, listed at once)."""
     acts = prebuilt(state.config)[seat]
     held = state.held
+    listed: list[Action]
     if isinstance(phase, TurnStart):
-        if held[seat] and offers_left(state.config, phase) > 0:
-            for other in range(state.config.players):
-                if other != seat and held[other] and other not in phase.offered_to:
-                    yield ProposeTrade(seat, other)
-        yield acts.roll
+        own = held[seat]
+        if not own:  # no card to trade, no horror card to challenge with
+            return iter((acts.roll,))
+        listed = []
+        if offers_left(state.config, phase) > 0:
+            listed.extend(acts.propose[other] for other in range(state.config.players)
+                          if other != seat and held[other] and other not in phase.offered_to)
+        listed.append(acts.roll)
         plane = plane_of(state.pawns[seat])
-        for horror in of_kind(state, held[seat], "horror"):
+        for horror in of_kind(state, own, "horror"):
             for other in range(state.config.players):
                 if other != seat and plane_of(state.pawns[other]) == plane:
-                    yield Challenge(seat, other, horror)
-    elif isinstance(phase, Trading):
+                    listed.append(Challenge(seat, other, horror))
+        return iter(listed)
+    if isinstance(phase, Trading):
         if phase.offer == -1:
-            yield from (OfferCard(seat, card) for card in held[seat])
+            listed = [acts.offer[card] for card in held[seat]]
         elif phase.ask == -1:
-            yield from (AskCard(seat, card) for card in held[phase.partner])
+            listed = [acts.ask[card] for card in held[phase.partner]]
         else:
-            yield acts.accept
-            yield acts.decline
-    elif isinstance(phase, ChoosingDistance):
-        yield from (ChooseDistance(seat, n) for n in range(1, phase.most + 1))
-    elif isinstance(phase, Moving):
-        yield from unit_actions(state, phase)
+            listed = [acts.accept, acts.decline]
     elif isinstance(phase, Searching):
-        yield from (Search(seat, slot) for slot in range(len(state.crypts[phase.crypt])))
+        listed = list(acts.search[:len(state.crypts[phase.crypt])])
     elif isinstance(phase, Horror):
-        if of_kind(state, held[seat], "dylan_dog"):
-            yield acts.dylan
-        yield acts.face
+        listed = [acts.dylan, acts.face] if of_kind(state, held[seat], "dylan_dog") else [
+            acts.face]
     elif isinstance(phase, (Shadow, EmptyCrypt)):
-        if of_kind(state, held[seat], "dylan_dog"):
-            yield acts.dylan
+        listed = [acts.dylan] if of_kind(state, held[seat], "dylan_dog") else []
         if isinstance(phase, Shadow):
-            yield from (UseShadow(seat, card) for card in usable_shadows(state, seat))
-        yield acts.go
+            listed.extend(acts.shadow[card] for card in usable_shadows(state, seat))
+        listed.append(acts.go)
     elif isinstance(phase, PuttingBack):
-        yield from (PutBack(seat, card) for card in of_kind(state, held[seat], "mystery"))
+        listed = [acts.put_back[card] for card in of_kind(state, held[seat], "mystery")]
     elif isinstance(phase, Claiming):
-        yield from (ClaimCard(seat, card)
-                    for card in of_kind(state, held[phase.target], "mystery"))
+        listed = [acts.claim[card] for card in of_kind(state, held[phase.target], "mystery")]
     elif isinstance(phase, Exchange):
         if phase.target == -1:
-            for other in range(state.config.players):
-                if other != seat and held[other]:
-                    yield ForceExchange(seat, other)
-            yield acts.skip
+            listed = [acts.force[other] for other in range(state.config.players)
+                      if other != seat and held[other]]
+            listed.append(acts.skip)
         elif phase.took == -1:
-            yield from (TakeCard(seat, card) for card in held[phase.target])
+            listed = [acts.take[card] for card in held[phase.target]]
         else:
-            yield from (GiveCard(seat, card) for card in without_every(held[seat], phase.took))
+            listed = [acts.give[card] for card in without_every(held[seat], phase.took)]
     elif isinstance(phase, CardChoice):
         if phase.crypt == -1:
-            yield from (SendToReality(seat, other)
-                        for other in range(state.config.players) if other != seat)
+            listed = [acts.send[other] for other in range(state.config.players)
+                      if other != seat]
         else:
             gates = geometry(state.config.the_board()).crypt_gates[phase.crypt]
-            yield from (ChooseGate(seat, gate) for gate in gates)
+            listed = [acts.gate[gate] for gate in gates]
     elif isinstance(phase, Returning):
-        yield from (Return(seat, square) for square in state.config.the_board().white_squares)
+        listed = list(acts.returns)
+    else:  # pragma: no cover - every phase an actor acts in is above
+        listed = []
+    return iter(listed)
 
 
 DECISIONS_PER_TURN = 40

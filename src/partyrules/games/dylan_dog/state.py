@@ -116,13 +116,14 @@ class Config(ConfigRecord):
         return DEFAULT_CARDS if self.cards is None else self.cards
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Pawn:
     """Where a pawn stands. ``plane`` ``"reality"``: ``square`` is the sector;
     ``"nightmare"``: the nightmare square ``k`` (it turns with the plane);
     ``"mystery"``: the square along ``gate``'s path (0 the gate, then the shared
     squares, then the squares of ``branch``, the crypt whose branch it is on, -1 before
-    the fork); ``"crypt"``: ``square`` is the crypt."""
+    the fork); ``"crypt"``: ``square`` is the crypt. Its hash is kept: a move's units
+    are looked up by the pawn at every unit spent and listed."""
 
     plane: Literal["reality", "nightmare", "mystery", "crypt"]
     square: int

@@ -7,6 +7,7 @@ effect. Where the move ends is :func:`~partyrules.games.dylan_dog.flow.arrive`'s
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, Literal
 
 from partyrules.core.records import replaced
@@ -17,16 +18,17 @@ from partyrules.games.dylan_dog.flow import spend, start_move, throw
 from partyrules.games.dylan_dog.moves import (
     GATE,
     RINGS,
+    move_units,
     plane_changes,
     stepped,
     turn_error,
-    unit_actions,
 )
 from partyrules.games.dylan_dog.state import (
     ChoosingDistance,
     Heading,
     Mode,
     Moving,
+    Spin,
     State,
     TurnStart,
     evolve,
@@ -47,7 +49,7 @@ def _apply_roll(state: State, action: Roll) -> State:
     mode: Mode = "first" if state.turn < state.config.players else "move"
     if face == DYLAN_FACE:
         return evolve(state, {"rng": rng, "die": face, "phase": ChoosingDistance(6, mode)})
-    return start_move(state, {"rng": rng, "die": face}, Moving(face, mode))
+    return start_move(state, {"rng": rng, "die": face}, _moving(face, mode))
 
 
 def _distance_rule(state: State, action: ChooseDistance) -> str | None:
@@ -68,8 +70,8 @@ def _apply_distance(state: State, action: ChooseDistance) -> State:
     # A rotate or step-again card was drawn where the pawn landed: it goes on with
     # that move, so the square where it now ends takes effect.
     card_move = phase.mode in ("rotate", "step")
-    return start_move(state, {}, Moving(action.distance, phase.mode, phase.heading,
-                                        drawn_at=phase.drawn_at, landed=card_move))
+    return start_move(state, {}, _moving(action.distance, phase.mode, phase.heading, "",
+                                        phase.drawn_at, card_move))
 
 
 def _unit_rule(state: State, action: Step | ChangePlane | Rotate) -> str | None:
@@ -82,7 +84,7 @@ def _unit_rule(state: State, action: Step | ChangePlane | Rotate) -> str | None:
     if error:
         return error
     assert isinstance(state.phase, Moving)
-    if action not in unit_actions(state, state.phase):
+    if action not in move_units(state, state.phase):
         where = action.plane if isinstance(action, ChangePlane) else action.direction
         return (f"Later Turns: {type(action).__name__} {where!r}"
                 " is not possible now (no reversal within a move; plane changes only "
@@ -99,8 +101,8 @@ def _apply_step(state: State, action: Step) -> State:
     pawn = stepped(state, state.pawns[seat], action.direction)
     heading: Heading = _ring(action.direction) if action.direction in RINGS else (
         "out" if action.direction == GATE else "in")
-    return spend(state, Moving(phase.left - 1, phase.mode, heading, phase.spin,
-                               phase.drawn_at, landed=True),
+    return spend(state, _moving(phase.left - 1, phase.mode, heading, phase.spin,
+                               phase.drawn_at, True),
                  {"pawns": replaced(state.pawns, seat, pawn)})
 
 
@@ -109,8 +111,8 @@ def _apply_change_plane(state: State, action: ChangePlane) -> State:
     assert isinstance(phase, Moving)
     seat = state.active
     pawn = dict(plane_changes(state, state.pawns[seat]))[action.plane]
-    return spend(state, Moving(phase.left - 1, phase.mode, "", phase.spin, phase.drawn_at,
-                               landed=True),
+    return spend(state, _moving(phase.left - 1, phase.mode, "", phase.spin, phase.drawn_at,
+                               True),
                  {"pawns": replaced(state.pawns, seat, pawn)})
 
 
@@ -119,9 +121,17 @@ def _apply_rotate(state: State, action: Rotate) -> State:
     assert isinstance(phase, Moving)
     turn = 1 if action.direction == CLOCKWISE else -1
     rotation = (state.rotation + turn) % state.config.the_board().sectors
-    return spend(state, Moving(phase.left - 1, phase.mode, phase.heading,
+    return spend(state, _moving(phase.left - 1, phase.mode, phase.heading,
                                _ring(action.direction), phase.drawn_at, phase.landed),
                  {"rotation": rotation})
+
+
+@lru_cache(maxsize=4096)
+def _moving(left: int, mode: Mode, heading: Heading = "", spin: Spin = "", drawn_at: int = -1,
+           landed: bool = False) -> Moving:
+    """The phase of a move with these fields, built once per value: every unit spent
+    makes one, and a search makes the same few again and again."""
+    return Moving(left, mode, heading, spin, drawn_at, landed)
 
 
 def _ring(direction: str) -> Literal["clockwise", "counterclockwise"]:
