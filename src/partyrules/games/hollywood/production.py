@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -67,6 +66,9 @@ from partyrules.games.hollywood.state import (
     Studio,
     StudioCheck,
     evolve,
+    new_producing,
+    new_studio,
+    with_phase,
 )
 
 __all__ = [
@@ -436,31 +438,31 @@ def _plan(state: State, studio: Studio, seed: int | None) -> Mapping[int, _Targe
     """Where each card goes in a valid arrangement reaching the obligation (without a
     Second-Team Director, which could cost more than the seat has); a card left out stays
     in the hand."""
-    usable = tuple(c for c in sorted(_cards(studio)) if c != SECOND_TEAM_TOKEN)
-    return _planned(state.config.deck(), usable, seed)
+    cards = [*studio.hand]
+    for film in studio.films:
+        cards.extend([slot.card for slot in film])
+    cards.sort()
+    if cards and cards[0] == SECOND_TEAM_TOKEN:  # the least id, if any
+        del cards[0]
+    return _planned(state.config.deck(), tuple(cards), seed)
 
 
 @lru_cache(maxsize=4096)
 def _planned(deck: Deck, usable: tuple[int, ...],
              seed: int | None) -> Mapping[int, _Target]:
-    """:func:`_plan` of the cards ``usable`` (sorted), worked out once per config, cards
+    """:func:`_plan` of the cards ``usable`` (sorted), worked out once per deck, cards
     and seed, on which alone it depends: play past the move budget asks for the same
-    plan at every step. Read only: shared."""
+    plan at every step, and random play at every move. Read only: shared."""
     kinds = tuple(deck.cards[c] if c >= 0 else deck_token_kind(deck, c) for c in usable)
     target: dict[int, _Target] = {}
-    for index, film in enumerate(_cached_plan(kinds, seed)):
+    # The kinds alone would make a key that hashes slowly and seldom recurs: the ids do.
+    plan = plan_films(kinds, None if seed is None else random.Random(seed))
+    for index, film in enumerate(plan):
         for position, role in film:
             kind = kinds[position]
             named = role if role_choices(kind) else None
             target[usable[position]] = (index, named, named or natural_role(kind))
-    return MappingProxyType(target)
-
-
-@lru_cache(maxsize=4096)
-def _cached_plan(kinds: tuple[CardKind, ...],
-                 seed: int | None) -> tuple[tuple[tuple[int, str], ...], ...]:
-    """The canonical arrangement (``seed`` None) or one drawn with a seeded rng."""
-    return plan_films(kinds, None if seed is None else random.Random(seed))
+    return target
 
 
 def _moves_to(seat: int, studio: Studio,
@@ -641,39 +643,53 @@ def _wild_action(state: State, seat: int, studio: Studio, rng: random.Random) ->
 def _set(state: State, seat: int, studio: Studio) -> State:
     phase = state.phase
     assert isinstance(phase, Producing)
-    return evolve(state, {"phase": Producing(replaced(phase.studios, seat, studio))})
+    studios = list(phase.studios)
+    studios[seat] = studio
+    return with_phase(state, new_producing(tuple(studios)))
 
 
 def apply_assign(state: State, action: AssignCard) -> State:
     """The card moves; a Teacher icon involving it is cleared."""
     phase = state.phase
     assert isinstance(phase, Producing)
-    studio = phase.studios[action.seat]
+    seat = action.seat
+    studio = phase.studios[seat]
     card = action.card
     taught = studio.taught
     if taught and any(card in pair for pair in taught):
         return _apply_assign_taught(state, action, studio)
     # The films without the card keep their records, and so do the other cards' slots
     # (they are immutable): only the film the card leaves is rebuilt.
-    films = list(studio.films)
-    for index, film in enumerate(films):
-        for slot in film:
-            if slot.card == card:
-                films[index] = tuple([s for s in film if s.card != card])
-                break
     hand = studio.hand
+    films = studio.films
     if card in hand:
-        hand = without_every(hand, card)
+        at = hand.index(card)  # a studio holds each card once
+        hand = hand[:at] + hand[at + 1:]
+    else:
+        films = _without(films, card)
     film_to = action.film
     if film_to is None:
         hand = (*hand, card)
     else:
-        role = action.role or _seat_tables(state.config.deck(),
-                                           action.seat).natural_roles[card]
-        films[film_to] = (*films[film_to], _slot(card, role))
-    return _set(state, action.seat, Studio(
-        hand, tuple(films), studio.discards, studio.worthless, studio.second_team,
+        role = action.role or _seat_tables(state.config.deck(), seat).natural_roles[card]
+        moved = list(films)
+        moved[film_to] = (*films[film_to], _slot(card, role))
+        films = tuple(moved)
+    return _set(state, seat, new_studio(
+        hand, films, studio.discards, studio.worthless, studio.second_team,
         studio.moves + 1, studio.start, studio.obligation, taught, studio.finished))
+
+
+def _without(films: tuple[tuple[Slot, ...], ...],
+             card: int) -> tuple[tuple[Slot, ...], ...]:
+    """``films`` without ``card``'s slot (a studio holds each card once)."""
+    for index, film in enumerate(films):
+        for at, slot in enumerate(film):
+            if slot.card == card:
+                rest = list(films)
+                rest[index] = film[:at] + film[at + 1:]
+                return tuple(rest)
+    return films
 
 
 _slot = lru_cache(maxsize=4096)(Slot)
