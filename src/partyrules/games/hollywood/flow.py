@@ -195,23 +195,22 @@ def draft_done(state: State, changes: dict[str, Any], picks: tuple[int | None, .
     (year 2)."""
     players = state.config.players
     packets = changes.get("packets", state.packets)
-    hands = changes.get("hands", state.hands)
-    rest = []
-    for seat in range(players):
-        pick = picks[seat]
+    hands = list(changes.get("hands", state.hands))
+    rest = list(packets)
+    for seat, pick in enumerate(picks):
         if pick is not None:
-            hands = replaced(hands, seat, (*hands[seat], pick))
-        rest.append(packets[seat] if pick is None else without_every(packets[seat], pick))
+            hands[seat] = (*hands[seat], pick)
+            rest[seat] = without_every(packets[seat], pick)
     step = 1 if state.year != 2 else -1
-    passed = tuple(rest[(seat - step) % players] for seat in range(players))
-    changes.update(hands=hands, packets=passed, phase=Drafting((None,) * players))
+    passed = tuple([rest[(seat - step) % players] for seat in range(players)])
+    changes.update(hands=tuple(hands), packets=passed, phase=Drafting((None,) * players))
     return _settle_draft(state, changes)
 
 
 def _settle_draft(state: State, changes: dict[str, Any]) -> State:
     """The seventh card of each packet is taken automatically; then the auction."""
     packets = changes.get("packets", state.packets)
-    if any(len(packet) > 1 for packet in packets):
+    if max(map(len, packets)) > 1:
         return evolve(state, changes)
     hands = changes.get("hands", state.hands)
     changes["hands"] = tuple((*hand, *packet) for hand, packet in zip(hands, packets,

@@ -486,6 +486,25 @@ def _moves_to(seat: int, studio: Studio,
     return tuple(moves)
 
 
+def _first_move_to(seat: int, studio: Studio,
+                   target: Mapping[int, _Target]) -> AssignCard | None:
+    """``_moves_to(seat, studio, target)[0]`` (None: no move), found without the
+    others: random play makes one move at a time."""
+    for card in studio.hand:
+        goal = target.get(card)
+        if goal is not None:
+            return _assign(seat, card, goal[0], goal[1])
+    for index, film in enumerate(studio.films):
+        for slot in film:
+            card = slot.card
+            goal = target.get(card)
+            if goal is None:
+                return _assign(seat, card, None, None)
+            if goal[0] != index or goal[2] != slot.role:
+                return _assign(seat, card, goal[0], goal[1])
+    return None
+
+
 def production_actions(state: State, seat: int) -> Iterator[
         AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
         | FinishProduction]:
@@ -600,17 +619,15 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
             return wild
     can_finish = _may_finish(state, seat, studio)
     if can_finish and rng.random() < 0.8:
-        return FinishProduction(seat)
-    if studio.moves >= move_budget(studio):
-        moves = _toward_plan(state, seat)
-    else:
-        seed = hash((state.year, seat, studio.start, studio.discards, studio.worthless,
-                     studio.second_team))
-        moves = _moves_to(seat, studio, _plan(state, studio, seed))
-    if moves:
-        return moves[0]
+        return _finish(seat)
+    seed = None if studio.moves >= move_budget(studio) else hash((
+        state.year, seat, studio.start, studio.discards, studio.worthless,
+        studio.second_team))
+    move = _first_move_to(seat, studio, _plan(state, studio, seed))
+    if move is not None:
+        return move
     if can_finish:
-        return FinishProduction(seat)
+        return _finish(seat)
     options = list(production_actions(state, seat))
     return options[rng.randrange(len(options))]
 

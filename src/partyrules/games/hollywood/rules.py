@@ -563,8 +563,13 @@ def max_decisions(config: Config) -> int:
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action, except in Stage 5, where random play builds a
     valid arrangement and finishes (now and then taking any legal action)."""
-    if isinstance(state.phase, Producing) and _acts(state, seat):
+    phase = state.phase
+    if isinstance(phase, Producing) and _acts(state, seat):
         return random_production_action(state, seat, rng)
+    if isinstance(phase, Drafting) and _acts(state, seat):
+        # uniform_choice over the listing, whose length is the packet's: the same draw.
+        packet = state.packets[seat]
+        return _draft(seat, packet[rng.randrange(len(packet))])
     return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
