@@ -347,21 +347,22 @@ def reveal(state: State, studios: tuple[Studio, ...]) -> State:
                       reverse=True)
         ids = {token: (second_team if token == SECOND_TEAM_TOKEN else worthless).pop(0)
                for token in used}
-        films.append([tuple(Slot(ids.get(s.card, s.card), s.role, s.icon) for s in film)
-                      for film in studio.films])
+        films.append([tuple([s if s.card >= 0 else Slot(ids[s.card], s.role, s.icon)
+                             for s in film]) if ids else film for film in studio.films])
         discard.extend(studio.discards)
         discard.extend(card for card in studio.hand if card >= 0)
     festival = _festival(state)
     money = list(state.money)
     reports: list[FilmReport] = []
     for seat in range(players):
-        shown = [placed(state, film) for film in films[seat] if film]
+        seen = [placed(state, film) if film else () for film in films[seat]]
+        shown = [cards for cards in seen if cards]
         cost = 0
         income = 0
         for index, film in enumerate(films[seat]):
             if not film:
                 continue
-            cards = placed(state, film)
+            cards = seen[index]
             tally = box_office(cards, festival=festival, seat_films=shown)
             spent = film_cost(cards)
             cost += spent

@@ -257,12 +257,13 @@ def finish_error(state: State, seat: int) -> str | None:
     return None if found is None else found[0]
 
 
-def _may_finish(state: State, seat: int, studio: Studio) -> bool:
+def _may_finish(state: State, seat: int, studio: Studio,
+                tables: _SeatTables | None = None) -> bool:
     """``finish_error(state, seat) is None``, counted: each made film's tally (the sum
     of its cards' :func:`~partyrules.games.hollywood.films.placed_tally`, looked up per
     card and role) is judged once per distinct tally. A listing only asks whether the
     finish is legal, and a seat whose films just changed is listed at once."""
-    tallies = _seat_tables(state.config.deck(), seat).tallies
+    tallies = (tables or _seat_tables(state.config.deck(), seat)).tallies
     judged = _JUDGED
     cost = scandals = 0
     for film in studio.films:
@@ -377,12 +378,13 @@ def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
     return iter(moves)
 
 
-def _add_assigns(actions: list[Any], state: State, seat: int, studio: Studio) -> None:
+def _add_assigns(actions: list[Any], state: State, seat: int, studio: Studio,
+                 tables: _SeatTables | None = None) -> None:
     """Append :func:`assign_actions` to ``actions``."""
     if studio.moves >= move_budget(studio):
         actions.extend(_toward_plan(state, seat))
         return
-    table = _seat_tables(state.config.deck(), seat).moves
+    table = (tables or _seat_tables(state.config.deck(), seat)).moves
     extend = actions.extend
     for card in studio.hand:
         extend((table.get(card) or _fill_card_moves(state, seat, card))[0])
@@ -523,10 +525,11 @@ def production_list(state: State, seat: int) -> list[
         return []
     actions: list[AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
                   | FinishProduction] = []
-    if _may_finish(state, seat, studio):
+    tables = _seat_tables(state.config.deck(), seat)
+    if _may_finish(state, seat, studio, tables):
         actions.append(_finish(seat))
-    _add_assigns(actions, state, seat, studio)
-    _add_takes(actions, state, seat, studio)
+    _add_assigns(actions, state, seat, studio, tables)
+    _add_takes(actions, state, seat, studio, tables)
     if state.config.awards:
         actions.extend(_teach_actions(state, seat, studio))
     return actions
@@ -541,7 +544,8 @@ _teach = cache(TeachIcon)
 large part of a listing."""
 
 
-def _add_takes(actions: list[Any], state: State, seat: int, studio: Studio) -> None:
+def _add_takes(actions: list[Any], state: State, seat: int, studio: Studio,
+               tables: _SeatTables) -> None:
     """Append the takes :func:`take_error` allows, found without asking it of every
     card: the limits and the supplies are the same for every card of the hand; what
     remains per card is the Scandals frame and the obligation."""
@@ -554,7 +558,7 @@ def _add_takes(actions: list[Any], state: State, seat: int, studio: Studio) -> N
                    and len(state.second_team) > sum([s.second_team for s in studios]))
     if not (worthless or second_team):
         return
-    table = _seat_tables(state.config.deck(), seat).takes
+    table = tables.takes
     which = 0 if worthless and second_team else 1 if worthless else 2
     if studio.obligation:
         allowed = _discardable(state.config.deck(), studio.start, studio.discards,
