@@ -128,11 +128,6 @@ def role_error(kind: CardKind, role: str) -> str | None:
     return None
 
 
-def _is_green(placed: Placed) -> bool:
-    # The printed frame: an Editor directing or acting is still a green card.
-    return placed.kind.kind in _GREEN_KINDS
-
-
 def _green_effect(placed: Placed, effect: str) -> bool:
     return placed.role in GREEN_ROLES and placed.kind.effect == effect
 
@@ -295,7 +290,20 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
     year, ``film`` included (for the Critic; empty: ``film`` alone)."""
     if festival not in FESTIVAL_EFFECTS:
         raise ValueError(f"unknown Festival effect {festival!r}")
-    coins = sum(placed.kind.coin for placed in film if placed.kind.coin is not None)
+    # One pass for the counts every item reads (the tally of a year runs it per film).
+    coins = coin_icons = 0
+    roles: set[str] = set()
+    greens: dict[str, int] = {}
+    for placed in film:
+        coin = placed.kind.coin
+        if coin is not None:
+            coins += coin
+            coin_icons += 1
+        role = placed.role
+        roles.add(role)
+        if role in GREEN_ROLES:
+            effect = placed.kind.effect
+            greens[effect] = greens.get(effect, 0) + 1
     genre = genre_of(film)
     bonus = 0
     if genre is not None:
@@ -303,18 +311,17 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
         matching = sum(1 for placed in film if _takes_icon(placed)
                        and (genre in placed.kind.genres or placed.icon == genre))
         bonus = per_card * matching
-    engineers = _count_green(film, "sound_engineer")
+    engineers = greens.get("sound_engineer", 0)
     sound = engineers * len(_icons(film)) if engineers else 0
     duo = 0
-    roles = {placed.role for placed in film}
     if "actor" in roles and "actress" in roles:
-        duo = 7 if _count_green(film, "lighting_technician") else 4
+        duo = 7 if greens.get("lighting_technician", 0) else 4
         if festival == "red_carpet_gala":
             duo += 2
-    coin_icons = sum(1 for placed in film if placed.kind.coin is not None)
-    choreography = _count_green(film, "dance_choreographer") * coin_icons
+    choreography = greens.get("dance_choreographer", 0) * coin_icons
     films = seat_films or (film,)
-    critic = _count_green(film, "critic") * sum(_supply_cards(f) for f in films)
+    critics = greens.get("critic", 0)
+    critic = critics * sum(_supply_cards(f) for f in films) if critics else 0
     week = 2 * _supply_cards(film) if festival == "independent_cinema_week" else 0
     return BoxOffice(coins=coins, genre=bonus, sound=sound, duo=duo,
                      choreography=choreography, critic=critic, festival=week)
@@ -478,11 +485,18 @@ def production_error(films: Sequence[Sequence[Placed]], obligation: int,
 def title_figurines(film: Sequence[Placed]) -> int:
     """The figurines for the Film of the Year title: all printed figurines, + (Location
     Managers) x (green cards, itself included), + (Singers) x (cards with a coin icon)."""
-    printed = sum(placed.kind.figurines for placed in film)
-    green = sum(1 for placed in film if _is_green(placed))
-    coin_icons = sum(1 for placed in film if placed.kind.coin is not None)
-    return (printed + _count_green(film, "location_manager") * green
-            + _count_green(film, "singer") * coin_icons)
+    printed = green = coin_icons = managers = singers = 0
+    for placed in film:
+        kind = placed.kind
+        printed += kind.figurines
+        if kind.kind in _GREEN_KINDS:  # the printed frame: an Editor directing is green
+            green += 1
+        if kind.coin is not None:
+            coin_icons += 1
+        if placed.role in GREEN_ROLES:
+            managers += kind.effect == "location_manager"
+            singers += kind.effect == "singer"
+    return printed + managers * green + singers * coin_icons
 
 
 def countable_figurines(film: Sequence[Placed]) -> int:
