@@ -620,9 +620,9 @@ def _apply_draft(state: State, action: Draft) -> State:
     phase = state.phase
     assert isinstance(phase, Drafting)
     picks = replaced(phase.picks, action.seat, action.card)
-    packets = state.packets
-    if any(pick is None and packet for pick, packet in zip(picks, packets, strict=True)):
-        return with_phase(state, new_drafting(picks))
+    for pick, packet in zip(picks, state.packets, strict=True):
+        if pick is None and packet:  # a seat still picks
+            return with_phase(state, new_drafting(picks))
     return draft_done(state, {}, picks)
 
 
