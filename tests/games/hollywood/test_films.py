@@ -14,16 +14,23 @@ from hypothesis import strategies as st
 
 from partyrules.games.hollywood.cards import DEFAULT_CARD_DATA, CardKind, role_choices
 from partyrules.games.hollywood.films import (
+    FILM_ROLES,
     BoxOffice,
     Placed,
     box_office,
     countable_figurines,
     film_cost,
     film_error,
+    film_problem,
     genre_of,
+    placed_tally,
     plan_films,
     role_error,
     scandal_obligation,
+    scandals_in,
+    tally_cost,
+    tally_scandals,
+    tally_valid,
     title_figurines,
 )
 
@@ -667,3 +674,41 @@ def test_scandals_plan_films_uses_dual_roles() -> None:
             assert film[:2] == ((0, "script"), (1, "director"))
             roles.add(film[2])
     assert roles == {(2, "actor"), (2, "actress")}
+
+
+def _random_film(rng: random.Random) -> list[Placed]:
+    """A film of 1 to 8 cards of the full list: mostly in roles they may play, now and
+    then in any role, some with a Teacher's icon (a genre or not)."""
+    kinds = [kind for kind in DEFAULT_CARD_DATA if kind.back != "festival"]
+    film = []
+    for kind in rng.sample(kinds, rng.randint(1, 8)):
+        choices = role_choices(kind) or (NATURAL[kind.kind],)
+        role = rng.choice(FILM_ROLES) if rng.random() < 0.15 else rng.choice(choices)
+        icon = rng.choice(("R", "C", "A", "T", "X")) if rng.random() < 0.1 else ""
+        film.append(Placed(kind, role, icon))
+    return film
+
+
+def _planned_films(rng: random.Random) -> list[list[Placed]]:
+    """The valid films :func:`plan_films` makes of a random hand of the full list."""
+    kinds = [kind for kind in DEFAULT_CARD_DATA if kind.back != "festival"]
+    hand = rng.sample(kinds, rng.randint(3, 14))
+    return [[Placed(hand[index], role) for index, role in film]
+            for film in plan_films(hand, rng)]
+
+
+def test_stage5_a_films_tally_judges_it_as_film_problem_does() -> None:
+    """The finish check of a listing sums the cards' tallies: a film's summed tally is
+    valid exactly when :func:`film_problem` finds no broken rule, and gives the film's
+    cost and Scandals cards (random films of the full list, and planned valid ones)."""
+    rng = random.Random(28)
+    films = [_random_film(rng) for _ in range(4000)]
+    films += [film for _ in range(400) for film in _planned_films(rng)]
+    valid = 0
+    for film in films:
+        tally = sum(placed_tally(placed) for placed in film)
+        assert tally_valid(tally) == (film_problem(film) is None), film
+        assert tally_cost(tally) == film_cost(film)
+        assert tally_scandals(tally) == scandals_in((film,))
+        valid += film_problem(film) is None
+    assert 300 < valid < len(films) - 3000  # both verdicts are met often

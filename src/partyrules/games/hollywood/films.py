@@ -36,6 +36,7 @@ __all__ = [
     "FILM_PROBLEMS",
     "FILM_ROLES",
     "GREEN_ROLES",
+    "TALLY_CARD",
     "BoxOffice",
     "FilmVerdict",
     "Placed",
@@ -46,6 +47,7 @@ __all__ = [
     "film_problem",
     "film_verdict",
     "genre_of",
+    "placed_tally",
     "plan_films",
     "production_error",
     "production_problem",
@@ -53,6 +55,9 @@ __all__ = [
     "scandal_obligation",
     "scandals_in",
     "studio_problem",
+    "tally_cost",
+    "tally_scandals",
+    "tally_valid",
     "title_figurines",
 ]
 
@@ -121,11 +126,6 @@ def role_error(kind: CardKind, role: str) -> str | None:
     if role != natural:
         return f"Stage 5: a {kind.kind} card plays the {natural} role, not {role!r}"
     return None
-
-
-def _is_green(placed: Placed) -> bool:
-    # The printed frame: an Editor directing or acting is still a green card.
-    return placed.kind.kind in _GREEN_KINDS
 
 
 def _green_effect(placed: Placed, effect: str) -> bool:
@@ -290,7 +290,20 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
     year, ``film`` included (for the Critic; empty: ``film`` alone)."""
     if festival not in FESTIVAL_EFFECTS:
         raise ValueError(f"unknown Festival effect {festival!r}")
-    coins = sum(placed.kind.coin for placed in film if placed.kind.coin is not None)
+    # One pass for the counts every item reads (the tally of a year runs it per film).
+    coins = coin_icons = 0
+    roles: set[str] = set()
+    greens: dict[str, int] = {}
+    for placed in film:
+        coin = placed.kind.coin
+        if coin is not None:
+            coins += coin
+            coin_icons += 1
+        role = placed.role
+        roles.add(role)
+        if role in GREEN_ROLES:
+            effect = placed.kind.effect
+            greens[effect] = greens.get(effect, 0) + 1
     genre = genre_of(film)
     bonus = 0
     if genre is not None:
@@ -298,18 +311,17 @@ def box_office(film: Sequence[Placed], *, festival: str = "",
         matching = sum(1 for placed in film if _takes_icon(placed)
                        and (genre in placed.kind.genres or placed.icon == genre))
         bonus = per_card * matching
-    engineers = _count_green(film, "sound_engineer")
+    engineers = greens.get("sound_engineer", 0)
     sound = engineers * len(_icons(film)) if engineers else 0
     duo = 0
-    roles = {placed.role for placed in film}
     if "actor" in roles and "actress" in roles:
-        duo = 7 if _count_green(film, "lighting_technician") else 4
+        duo = 7 if greens.get("lighting_technician", 0) else 4
         if festival == "red_carpet_gala":
             duo += 2
-    coin_icons = sum(1 for placed in film if placed.kind.coin is not None)
-    choreography = _count_green(film, "dance_choreographer") * coin_icons
+    choreography = greens.get("dance_choreographer", 0) * coin_icons
     films = seat_films or (film,)
-    critic = _count_green(film, "critic") * sum(_supply_cards(f) for f in films)
+    critics = greens.get("critic", 0)
+    critic = critics * sum(_supply_cards(f) for f in films) if critics else 0
     week = 2 * _supply_cards(film) if festival == "independent_cinema_week" else 0
     return BoxOffice(coins=coins, genre=bonus, sound=sound, duo=duo,
                      choreography=choreography, critic=critic, festival=week)
@@ -352,6 +364,76 @@ cost and its Scandals cards."""
 def film_verdict(film: Sequence[Placed]) -> FilmVerdict:
     """A made film's :data:`FilmVerdict`."""
     return film_problem(film), film_cost(film), scandals_in((film,))
+
+
+# A film's tally: the counts that decide whether it is valid, what it costs and its
+# Scandals cards, packed one byte each into an int, so that a film's tally is the sum of
+# its cards' (a studio's films hold far fewer than 256 cards). The finish check of a
+# listing asks only whether every film is valid: summing looked-up tallies is much
+# cheaper than building each film's Placed records and judging them rule by rule.
+# :func:`tally_valid` of a film's tally is ``film_problem(film) is None`` (the tests
+# check it on random films).
+_TALLY_FIELDS = ("cards", "second_team", "scandal", "script", "director", "cast",
+                 "animator", "photography", "independent", "staff", "teacher", "icon",
+                 "wrong")
+_SHIFT = {name: 8 * index for index, name in enumerate(_TALLY_FIELDS)}
+TALLY_CARD = 1 << _SHIFT["cards"]
+"""The tally of one card with nothing else to count (each card counts itself)."""
+
+
+def placed_tally(placed: Placed) -> int:
+    """The part of a film's tally that ``placed`` adds: the film's tally is the sum of
+    its cards' (:func:`tally_valid`, :func:`tally_cost`, :func:`tally_scandals`)."""
+    kind, role, icon = placed.kind, placed.role, placed.icon
+    green = role in GREEN_ROLES
+    counts = {
+        "cards": 1,
+        "second_team": kind.back == "second_team",
+        "scandal": kind.scandal,
+        "script": role == "script",
+        "director": role == "director",
+        "cast": role in CAST_ROLES,
+        "animator": green and kind.effect == "animator",
+        "photography": green and kind.effect == "director_of_photography",
+        "independent": _is_independent(placed),
+        "staff": role == "staff",
+        "teacher": green and kind.effect == "teacher",
+        "icon": bool(icon),
+        "wrong": role_error(kind, role) is not None
+        or (bool(icon) and (icon not in GENRES or not _takes_icon(placed))),
+    }
+    return sum(int(count) << _SHIFT[name] for name, count in counts.items())
+
+
+def _count(tally: int, name: str) -> int:
+    return (tally >> _SHIFT[name]) & 0xFF
+
+
+def tally_valid(tally: int) -> bool:
+    """Whether a made film of this tally (the sum of its cards' :func:`placed_tally`)
+    breaks no rule: :func:`film_problem`'s rules, counted instead of walked."""
+    if _count(tally, "wrong") or _count(tally, "script") != 1 \
+            or _count(tally, "director") != 1:
+        return False
+    cast = _count(tally, "cast")
+    if _count(tally, "animator"):
+        if cast:
+            return False
+    elif not cast or cast > (3 if _count(tally, "photography") else 2):
+        return False
+    if _count(tally, "independent") and _count(tally, "staff"):
+        return False
+    return _count(tally, "icon") <= _count(tally, "teacher")
+
+
+def tally_cost(tally: int) -> int:
+    """:func:`film_cost` of a film of this tally."""
+    return _count(tally, "cards") if _count(tally, "second_team") else 0
+
+
+def tally_scandals(tally: int) -> int:
+    """The Scandals cards of a film of this tally."""
+    return _count(tally, "scandal")
 
 
 def studio_problem(verdicts: Sequence[FilmVerdict | None], obligation: int,
@@ -403,11 +485,18 @@ def production_error(films: Sequence[Sequence[Placed]], obligation: int,
 def title_figurines(film: Sequence[Placed]) -> int:
     """The figurines for the Film of the Year title: all printed figurines, + (Location
     Managers) x (green cards, itself included), + (Singers) x (cards with a coin icon)."""
-    printed = sum(placed.kind.figurines for placed in film)
-    green = sum(1 for placed in film if _is_green(placed))
-    coin_icons = sum(1 for placed in film if placed.kind.coin is not None)
-    return (printed + _count_green(film, "location_manager") * green
-            + _count_green(film, "singer") * coin_icons)
+    printed = green = coin_icons = managers = singers = 0
+    for placed in film:
+        kind = placed.kind
+        printed += kind.figurines
+        if kind.kind in _GREEN_KINDS:  # the printed frame: an Editor directing is green
+            green += 1
+        if kind.coin is not None:
+            coin_icons += 1
+        if placed.role in GREEN_ROLES:
+            managers += kind.effect == "location_manager"
+            singers += kind.effect == "singer"
+    return printed + managers * green + singers * coin_icons
 
 
 def countable_figurines(film: Sequence[Placed]) -> int:

@@ -195,23 +195,22 @@ def draft_done(state: State, changes: dict[str, Any], picks: tuple[int | None, .
     (year 2)."""
     players = state.config.players
     packets = changes.get("packets", state.packets)
-    hands = changes.get("hands", state.hands)
-    rest = []
-    for seat in range(players):
-        pick = picks[seat]
+    hands = list(changes.get("hands", state.hands))
+    rest = list(packets)
+    for seat, pick in enumerate(picks):
         if pick is not None:
-            hands = replaced(hands, seat, (*hands[seat], pick))
-        rest.append(packets[seat] if pick is None else without_every(packets[seat], pick))
+            hands[seat] = (*hands[seat], pick)
+            rest[seat] = without_every(packets[seat], pick)
     step = 1 if state.year != 2 else -1
-    passed = tuple(rest[(seat - step) % players] for seat in range(players))
-    changes.update(hands=hands, packets=passed, phase=Drafting((None,) * players))
+    passed = tuple([rest[(seat - step) % players] for seat in range(players)])
+    changes.update(hands=tuple(hands), packets=passed, phase=Drafting((None,) * players))
     return _settle_draft(state, changes)
 
 
 def _settle_draft(state: State, changes: dict[str, Any]) -> State:
     """The seventh card of each packet is taken automatically; then the auction."""
     packets = changes.get("packets", state.packets)
-    if any(len(packet) > 1 for packet in packets):
+    if max(map(len, packets)) > 1:
         return evolve(state, changes)
     hands = changes.get("hands", state.hands)
     changes["hands"] = tuple((*hand, *packet) for hand, packet in zip(hands, packets,
@@ -348,21 +347,22 @@ def reveal(state: State, studios: tuple[Studio, ...]) -> State:
                       reverse=True)
         ids = {token: (second_team if token == SECOND_TEAM_TOKEN else worthless).pop(0)
                for token in used}
-        films.append([tuple(Slot(ids.get(s.card, s.card), s.role, s.icon) for s in film)
-                      for film in studio.films])
+        films.append([tuple([s if s.card >= 0 else Slot(ids[s.card], s.role, s.icon)
+                             for s in film]) if ids else film for film in studio.films])
         discard.extend(studio.discards)
         discard.extend(card for card in studio.hand if card >= 0)
     festival = _festival(state)
     money = list(state.money)
     reports: list[FilmReport] = []
     for seat in range(players):
-        shown = [placed(state, film) for film in films[seat] if film]
+        seen = [placed(state, film) if film else () for film in films[seat]]
+        shown = [cards for cards in seen if cards]
         cost = 0
         income = 0
         for index, film in enumerate(films[seat]):
             if not film:
                 continue
-            cards = placed(state, film)
+            cards = seen[index]
             tally = box_office(cards, festival=festival, seat_films=shown)
             spent = film_cost(cards)
             cost += spent

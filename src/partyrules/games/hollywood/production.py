@@ -15,7 +15,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
-from types import MappingProxyType
+from typing import Any
+
+import attrs
 
 from partyrules.core.records import replaced, without_every
 from partyrules.games.hollywood.actions import (
@@ -25,22 +27,24 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
-from partyrules.games.hollywood.cards import GENRES, CardKind, role_choices
+from partyrules.games.hollywood.cards import GENRES, CardKind, Deck, role_choices
 from partyrules.games.hollywood.films import (
-    FilmVerdict,
+    FILM_ROLES,
     Placed,
     box_office,
     film_cost,
     film_problem,
-    film_verdict,
     natural_role,
+    placed_tally,
     plan_films,
     production_error,
     production_problem,
     role_error,
     scandal_obligation,
     scandals_in,
-    studio_problem,
+    tally_cost,
+    tally_scandals,
+    tally_valid,
     title_figurines,
 )
 from partyrules.games.hollywood.flow import (
@@ -62,6 +66,9 @@ from partyrules.games.hollywood.state import (
     Studio,
     StudioCheck,
     evolve,
+    new_producing,
+    new_studio,
+    with_phase,
 )
 
 __all__ = [
@@ -250,26 +257,113 @@ def finish_error(state: State, seat: int) -> str | None:
     return None if found is None else found[0]
 
 
-def _may_finish(state: State, seat: int, studio: Studio) -> bool:
-    """``finish_error(state, seat) is None``, each film judged once
-    (:func:`_film_verdict`): a listing only asks whether the finish is legal, and a
-    move changes one or two films of the three."""
-    config = state.config
-    return studio_problem([_film_verdict(config, film) if film else None
-                           for film in studio.films],
-                          studio.obligation, state.money[seat]) is None
+def _may_finish(state: State, seat: int, studio: Studio,
+                tables: _SeatTables | None = None) -> bool:
+    """``finish_error(state, seat) is None``, counted: each made film's tally (the sum
+    of its cards' :func:`~partyrules.games.hollywood.films.placed_tally`, looked up per
+    card and role) is judged once per distinct tally. A listing only asks whether the
+    finish is legal, and a seat whose films just changed is listed at once."""
+    tallies = (tables or _seat_tables(state.config.deck(), seat)).tallies
+    judged = _JUDGED
+    cost = scandals = 0
+    for film in studio.films:
+        if not film:
+            continue
+        tally = 0
+        for slot in film:
+            role = tallies[slot.card].get(slot.role) if not slot.icon else None
+            tally += role if role is not None else _slot_tally(state.config, slot)
+        verdict = judged.get(tally)
+        if verdict is None:
+            verdict = _judge(tally)
+        if not verdict[0]:
+            return False
+        cost += verdict[1]
+        scandals += verdict[2]
+    return scandals >= studio.obligation and cost <= state.money[seat]
 
 
-@lru_cache(maxsize=16384)
-def _film_verdict(config: Config, film: tuple[Slot, ...]) -> FilmVerdict:
-    """:func:`~partyrules.games.hollywood.films.film_verdict` of a made film under
-    ``config``, remembered by its slots."""
+_Judged = tuple[bool, int, int]
+"""A film tally's judgement: valid, its cost, its Scandals cards."""
+_JUDGED: dict[int, _Judged] = {}
+"""Every film tally judged so far (a tally is a function of counts alone, the same under
+every config); cleared when it grows past :data:`_JUDGED_MAX`."""
+_JUDGED_MAX = 65536
+
+
+def _judge(tally: int) -> _Judged:
+    """Judge ``tally`` and remember it in :data:`_JUDGED`."""
+    if len(_JUDGED) >= _JUDGED_MAX:
+        _JUDGED.clear()
+    verdict = _JUDGED[tally] = (tally_valid(tally), tally_cost(tally), tally_scandals(tally))
+    return verdict
+
+
+@attrs.frozen(slots=True)
+class _SeatTables:
+    """What a seat's Stage 5 listings and moves look up, worked out once per deck and
+    seat (they depend on the cards' kinds alone). Read only but for ``moves``, which
+    fills as cards are met: shared."""
+
+    tallies: dict[int, dict[str, int]]
+    """Per card id (supply tokens included) and role of
+    :data:`~partyrules.games.hollywood.films.FILM_ROLES`, the card's
+    :func:`~partyrules.games.hollywood.films.placed_tally` in that role, without an
+    icon."""
+    natural_roles: dict[int, str]
+    """Per card id that goes into films, the role it plays unless its move names one."""
+    takes: tuple[_Takes, ...]
+    """Per card id, its supply takes (:data:`_Takes`)."""
+    moves: dict[int, _CardMoves]
+    """Per card met so far, its moves (:func:`_fill_card_moves`)."""
+
+
+@lru_cache(maxsize=256)
+def _seat_tables(deck: Deck, seat: int) -> _SeatTables:
+    """``seat``'s :class:`_SeatTables` under ``deck`` (a config's deck is shared by
+    every equal config, so that the lookup compares no configs)."""
+    tallies, natural_roles = _deck_tables(deck)
+    none: _Takes = ((), (), ())
+    takes = tuple(none if kind.scandal else (
+        (_take_worthless(seat, card), _take_second_team(seat, card)),
+        (_take_worthless(seat, card),), (_take_second_team(seat, card),))
+        for card, kind in enumerate(deck.cards))
+    return _SeatTables(tallies, natural_roles, takes, {})
+
+
+@lru_cache(maxsize=32)
+def _deck_tables(deck: Deck) -> tuple[dict[int, dict[str, int]], dict[int, str]]:
+    """The tallies and natural roles of :class:`_SeatTables`, the same for every seat."""
+    tallies: dict[int, dict[str, int]] = {}
+    roles: dict[int, str] = {}
+    for card in _tallied_ids(deck):
+        kind = _kind(deck, card)
+        tallies[card] = {role: placed_tally(Placed(kind, role)) for role in FILM_ROLES}
+        if role_choices(kind) or kind.kind in _NATURAL_KINDS:
+            roles[card] = natural_role(kind)
+    return tallies, roles
+
+
+_NATURAL_KINDS = frozenset({"script", "director", "actor", "actress", "crew", "staff"})
+"""The kinds of card that play a role of their own in a film."""
+
+
+def _tallied_ids(deck: Deck) -> tuple[int, ...]:
+    """Every card id of ``deck``, and the supply tokens whose back it has."""
+    backs = {kind.back for kind in deck.cards}
+    return (*range(len(deck.cards)), *(
+        token for token in (*WORTHLESS_TOKENS, SECOND_TEAM_TOKEN)
+        if ("second_team" if token == SECOND_TEAM_TOKEN else "worthless") in backs))
+
+
+def _kind(deck: Deck, card: int) -> CardKind:
+    return deck.cards[card] if card >= 0 else deck_token_kind(deck, card)
+
+
+def _slot_tally(config: Config, slot: Slot) -> int:
+    """The tally of a slot :attr:`_SeatTables.tallies` does not hold (an icon, a stray role)."""
     deck = config.deck()
-    kinds = deck.cards
-    return film_verdict(tuple(Placed(kinds[slot.card] if slot.card >= 0
-                                     else deck_token_kind(deck, slot.card), slot.role,
-                                     slot.icon)
-                              for slot in film))
+    return placed_tally(Placed(_kind(deck, slot.card), slot.role, slot.icon))
 
 
 # -- legal actions ------------------------------------------------------------------------------
@@ -279,40 +373,36 @@ def assign_actions(state: State, seat: int) -> Iterator[AssignCard]:
     """Every ``AssignCard`` move ``seat`` may make now: each card of the hand, then of
     the films in order, to every other place it may go (a film in each role it may play,
     or the hand)."""
-    return iter(_assign_list(state, seat, studio_of(state, seat)))
-
-
-def _assign_list(state: State, seat: int, studio: Studio) -> list[AssignCard]:
-    """:func:`assign_actions`, built whole."""
-    if studio.moves >= move_budget(studio):
-        return list(_toward_plan(state, seat))
-    table = _card_moves(state.config, seat)
     moves: list[AssignCard] = []
+    _add_assigns(moves, state, seat, studio_of(state, seat))
+    return iter(moves)
+
+
+def _add_assigns(actions: list[Any], state: State, seat: int, studio: Studio,
+                 tables: _SeatTables | None = None) -> None:
+    """Append :func:`assign_actions` to ``actions``."""
+    if studio.moves >= move_budget(studio):
+        actions.extend(_toward_plan(state, seat))
+        return
+    table = (tables or _seat_tables(state.config.deck(), seat)).moves
+    extend = actions.extend
     for card in studio.hand:
-        everywhere, elsewhere = table.get(card) or _fill_card_moves(state, seat, card)
-        moves.extend(elsewhere.get(_IN_HAND, everywhere))
+        extend((table.get(card) or _fill_card_moves(state, seat, card))[0])
     for index, film in enumerate(studio.films):
         for slot in film:
-            everywhere, elsewhere = table.get(slot.card) or _fill_card_moves(
+            _, from_film, everywhere = table.get(slot.card) or _fill_card_moves(
                 state, seat, slot.card)
-            moves.extend(elsewhere.get((index, slot.role), everywhere))
-    return moves
+            extend(from_film[index].get(slot.role, everywhere))
 
 
 _Place = tuple[int | None, str | None]
 """Where a card lies: ``(film, role played)``, or ``(None, None)`` in the hand."""
 _IN_HAND: _Place = (None, None)
-_CardMoves = tuple[tuple[AssignCard, ...], dict[_Place, tuple[AssignCard, ...]]]
-"""A card's moves: to every place it may go, and from each of those places to the
-others."""
-
-
-@lru_cache(maxsize=256)
-def _card_moves(config: Config, seat: int) -> dict[int, _CardMoves]:
-    """The moves of each card of ``seat`` under ``config`` met so far (filled by
-    :func:`_fill_card_moves`): a card's places depend only on its kind, so its move
-    records are built once and shared by every listing (they are immutable)."""
-    return {}
+_CardMoves = tuple[tuple[AssignCard, ...], tuple[dict[str | None, tuple[AssignCard, ...]], ...],
+                   tuple[AssignCard, ...]]
+"""A card's moves: from the hand to every film place; from each film (by index), per
+role played there, to every other place; and to every place (from where it cannot
+be)."""
 
 
 def _fill_card_moves(state: State, seat: int, card: int) -> _CardMoves:
@@ -328,8 +418,10 @@ def _fill_card_moves(state: State, seat: int, card: int) -> _CardMoves:
     everywhere = tuple(move for _, move in places)
     elsewhere = {here: tuple(move for place, move in places if place != here)
                  for here, _ in places}
-    moves = (everywhere, elsewhere)
-    _card_moves(state.config, seat)[card] = moves
+    from_film = tuple({role: moves for (film, role), moves in elsewhere.items()
+                       if film == index} for index in range(FILMS))
+    moves = (elsewhere.get(_IN_HAND, everywhere), from_film, everywhere)
+    _seat_tables(state.config.deck(), seat).moves[card] = moves
     return moves
 
 
@@ -348,51 +440,71 @@ def _plan(state: State, studio: Studio, seed: int | None) -> Mapping[int, _Targe
     """Where each card goes in a valid arrangement reaching the obligation (without a
     Second-Team Director, which could cost more than the seat has); a card left out stays
     in the hand."""
-    usable = tuple(c for c in sorted(_cards(studio)) if c != SECOND_TEAM_TOKEN)
-    return _planned(state.config, usable, seed)
+    cards = [*studio.hand]
+    for film in studio.films:
+        cards.extend([slot.card for slot in film])
+    cards.sort()
+    if cards and cards[0] == SECOND_TEAM_TOKEN:  # the least id, if any
+        del cards[0]
+    return _planned(state.config.deck(), tuple(cards), seed)
 
 
 @lru_cache(maxsize=4096)
-def _planned(config: Config, usable: tuple[int, ...],
+def _planned(deck: Deck, usable: tuple[int, ...],
              seed: int | None) -> Mapping[int, _Target]:
-    """:func:`_plan` of the cards ``usable`` (sorted), worked out once per config, cards
+    """:func:`_plan` of the cards ``usable`` (sorted), worked out once per deck, cards
     and seed, on which alone it depends: play past the move budget asks for the same
-    plan at every step. Read only: shared."""
-    deck = config.deck()
+    plan at every step, and random play at every move. Read only: shared."""
     kinds = tuple(deck.cards[c] if c >= 0 else deck_token_kind(deck, c) for c in usable)
     target: dict[int, _Target] = {}
-    for index, film in enumerate(_cached_plan(kinds, seed)):
+    # The kinds alone would make a key that hashes slowly and seldom recurs: the ids do.
+    plan = plan_films(kinds, None if seed is None else random.Random(seed))
+    for index, film in enumerate(plan):
         for position, role in film:
             kind = kinds[position]
             named = role if role_choices(kind) else None
             target[usable[position]] = (index, named, named or natural_role(kind))
-    return MappingProxyType(target)
-
-
-@lru_cache(maxsize=4096)
-def _cached_plan(kinds: tuple[CardKind, ...],
-                 seed: int | None) -> tuple[tuple[tuple[int, str], ...], ...]:
-    """The canonical arrangement (``seed`` None) or one drawn with a seeded rng."""
-    return plan_films(kinds, None if seed is None else random.Random(seed))
+    return target
 
 
 def _moves_to(seat: int, studio: Studio,
               target: Mapping[int, _Target]) -> tuple[AssignCard, ...]:
     """The moves that bring each card of ``studio`` where ``target`` puts it (the hand
-    for a card it leaves out), in the order of :func:`_cards`."""
-    where: dict[int, _Place] = {}
+    for a card it leaves out), in the order of :func:`_cards` (a studio holds each card
+    once)."""
+    moves = []
+    for card in studio.hand:
+        goal = target.get(card)
+        if goal is not None:
+            moves.append(_assign(seat, card, goal[0], goal[1]))
     for index, film in enumerate(studio.films):
         for slot in film:
-            where.setdefault(slot.card, (index, slot.role))  # the first, as _where
-    moves = []
-    for card in _cards(studio):
-        goal = target.get(card)
-        if goal is None:
-            if card in where:
+            card = slot.card
+            goal = target.get(card)
+            if goal is None:
                 moves.append(_assign(seat, card, None, None))
-        elif where.get(card, _IN_HAND) != (goal[0], goal[2]):
-            moves.append(_assign(seat, card, goal[0], goal[1]))
+            elif goal[0] != index or goal[2] != slot.role:
+                moves.append(_assign(seat, card, goal[0], goal[1]))
     return tuple(moves)
+
+
+def _first_move_to(seat: int, studio: Studio,
+                   target: Mapping[int, _Target]) -> AssignCard | None:
+    """``_moves_to(seat, studio, target)[0]`` (None: no move), found without the
+    others: random play makes one move at a time."""
+    for card in studio.hand:
+        goal = target.get(card)
+        if goal is not None:
+            return _assign(seat, card, goal[0], goal[1])
+    for index, film in enumerate(studio.films):
+        for slot in film:
+            card = slot.card
+            goal = target.get(card)
+            if goal is None:
+                return _assign(seat, card, None, None)
+            if goal[0] != index or goal[2] != slot.role:
+                return _assign(seat, card, goal[0], goal[1])
+    return None
 
 
 def production_actions(state: State, seat: int) -> Iterator[
@@ -413,10 +525,11 @@ def production_list(state: State, seat: int) -> list[
         return []
     actions: list[AssignCard | TakeWorthlessScript | TakeSecondTeamDirector | TeachIcon
                   | FinishProduction] = []
-    if _may_finish(state, seat, studio):
+    tables = _seat_tables(state.config.deck(), seat)
+    if _may_finish(state, seat, studio, tables):
         actions.append(_finish(seat))
-    actions.extend(_assign_list(state, seat, studio))
-    actions.extend(_take_actions(state, seat, studio))
+    _add_assigns(actions, state, seat, studio, tables)
+    _add_takes(actions, state, seat, studio, tables)
     if state.config.awards:
         actions.extend(_teach_actions(state, seat, studio))
     return actions
@@ -431,40 +544,47 @@ _teach = cache(TeachIcon)
 large part of a listing."""
 
 
-def _take_actions(state: State, seat: int, studio: Studio) -> Iterator[
-        TakeWorthlessScript | TakeSecondTeamDirector]:
-    """The takes :func:`take_error` allows, found without asking it of every card: the
-    limits and the supplies are the same for every card of the hand; what remains per
-    card is the Scandals frame and the obligation."""
+def _add_takes(actions: list[Any], state: State, seat: int, studio: Studio,
+               tables: _SeatTables) -> None:
+    """Append the takes :func:`take_error` allows, found without asking it of every
+    card: the limits and the supplies are the same for every card of the hand; what
+    remains per card is the Scandals frame and the obligation."""
     phase = state.phase
     assert isinstance(phase, Producing)
+    studios = phase.studios
     worthless = (studio.worthless < MAX_WORTHLESS
-                 and len(state.worthless) > sum(s.worthless for s in phase.studios))
+                 and len(state.worthless) > sum([s.worthless for s in studios]))
     second_team = (state.config.awards and studio.second_team < 1
-                   and len(state.second_team) > sum(s.second_team for s in phase.studios))
+                   and len(state.second_team) > sum([s.second_team for s in studios]))
     if not (worthless or second_team):
         return
-    kinds = state.config.deck().cards
+    table = tables.takes
+    which = 0 if worthless and second_team else 1 if worthless else 2
+    if studio.obligation:
+        allowed = _discardable(state.config.deck(), studio.start, studio.discards,
+                               studio.obligation)
+        for card in studio.hand:
+            if card >= 0 and card in allowed:
+                actions.extend(table[card][which])
+        return
     for card in studio.hand:
-        if card < 0 or kinds[card].scandal:
-            continue
-        if studio.obligation and card not in _discardable(
-                state.config, studio.start, studio.discards, studio.obligation):
-            continue
-        if worthless:
-            yield _take_worthless(seat, card)
-        if second_team:
-            yield _take_second_team(seat, card)
+        if card >= 0:
+            actions.extend(table[card][which])
+
+
+_Takes = tuple[tuple[TakeWorthlessScript | TakeSecondTeamDirector, ...], ...]
+"""A card's takes: both (a Worthless Script, then a Second-Team Director), the Worthless
+Script alone, the Second-Team Director alone; none for a Scandals card."""
 
 
 @lru_cache(maxsize=1024)
-def _discardable(config: Config, start: tuple[int, ...], discards: tuple[int, ...],
+def _discardable(deck: Deck, start: tuple[int, ...], discards: tuple[int, ...],
                  obligation: int) -> frozenset[int]:
     """The cards of ``start`` not yet discarded whose discard leaves the others able to
     hold ``obligation`` Scandals cards (:func:`take_error`'s last check), worked out
     once per studio and set of discards instead of at every listing. ``start`` holds
     dealt cards only (no supply token), as the state's checks make sure."""
-    kinds = config.deck().cards
+    kinds = deck.cards
     kept = [card for card in start if card not in discards]
     return frozenset(card for card in kept if scandal_obligation(
         [kinds[other] for other in kept if other != card]) >= obligation)
@@ -503,17 +623,15 @@ def random_production_action(state: State, seat: int, rng: random.Random) -> (
             return wild
     can_finish = _may_finish(state, seat, studio)
     if can_finish and rng.random() < 0.8:
-        return FinishProduction(seat)
-    if studio.moves >= move_budget(studio):
-        moves = _toward_plan(state, seat)
-    else:
-        seed = hash((state.year, seat, studio.start, studio.discards, studio.worthless,
-                     studio.second_team))
-        moves = _moves_to(seat, studio, _plan(state, studio, seed))
-    if moves:
-        return moves[0]
+        return _finish(seat)
+    seed = None if studio.moves >= move_budget(studio) else hash((
+        state.year, seat, studio.start, studio.discards, studio.worthless,
+        studio.second_team))
+    move = _first_move_to(seat, studio, _plan(state, studio, seed))
+    if move is not None:
+        return move
     if can_finish:
-        return FinishProduction(seat)
+        return _finish(seat)
     options = list(production_actions(state, seat))
     return options[rng.randrange(len(options))]
 
@@ -546,16 +664,66 @@ def _wild_action(state: State, seat: int, studio: Studio, rng: random.Random) ->
 def _set(state: State, seat: int, studio: Studio) -> State:
     phase = state.phase
     assert isinstance(phase, Producing)
-    return evolve(state, {"phase": Producing(replaced(phase.studios, seat, studio))})
+    studios = list(phase.studios)
+    studios[seat] = studio
+    return with_phase(state, new_producing(tuple(studios)))
 
 
 def apply_assign(state: State, action: AssignCard) -> State:
     """The card moves; a Teacher icon involving it is cleared."""
-    studio = studio_of(state, action.seat)
+    phase = state.phase
+    assert isinstance(phase, Producing)
+    seat = action.seat
+    studio = phase.studios[seat]
     card = action.card
     taught = studio.taught
-    cleared = tuple((t, c) for t, c in taught if card not in (t, c)) if taught else ()
-    lost = {c for t, c in taught if card in (t, c)} if taught else set()
+    if taught and any(card in pair for pair in taught):
+        return _apply_assign_taught(state, action, studio)
+    # The films without the card keep their records, and so do the other cards' slots
+    # (they are immutable): only the film the card leaves is rebuilt.
+    hand = studio.hand
+    films = studio.films
+    if card in hand:
+        at = hand.index(card)  # a studio holds each card once
+        hand = hand[:at] + hand[at + 1:]
+    else:
+        films = _without(films, card)
+    film_to = action.film
+    if film_to is None:
+        hand = (*hand, card)
+    else:
+        role = action.role or _seat_tables(state.config.deck(), seat).natural_roles[card]
+        moved = list(films)
+        moved[film_to] = (*films[film_to], _slot(card, role))
+        films = tuple(moved)
+    return _set(state, seat, new_studio(
+        hand, films, studio.discards, studio.worthless, studio.second_team,
+        studio.moves + 1, studio.start, studio.obligation, taught, studio.finished))
+
+
+def _without(films: tuple[tuple[Slot, ...], ...],
+             card: int) -> tuple[tuple[Slot, ...], ...]:
+    """``films`` without ``card``'s slot (a studio holds each card once)."""
+    for index, film in enumerate(films):
+        for at, slot in enumerate(film):
+            if slot.card == card:
+                rest = list(films)
+                rest[index] = film[:at] + film[at + 1:]
+                return tuple(rest)
+    return films
+
+
+_slot = lru_cache(maxsize=4096)(Slot)
+"""A card's slot without an icon, shared (slots are immutable; their hash is kept)."""
+
+
+def _apply_assign_taught(state: State, action: AssignCard, studio: Studio) -> State:
+    """:func:`apply_assign` of a card that gave or holds a Teacher icon: the icon is
+    cleared with the move."""
+    card = action.card
+    taught = studio.taught
+    cleared = tuple((t, c) for t, c in taught if card not in (t, c))
+    lost = {c for t, c in taught if card in (t, c)}
     films = list(studio.films)
     for index, film in enumerate(films):
         # A film without the card or a lost icon keeps its slots (equal records).

@@ -100,6 +100,8 @@ from partyrules.games.hollywood.state import (
     auction_lots,
     components,
     evolve,
+    new_drafting,
+    with_phase,
 )
 
 __all__ = [
@@ -175,7 +177,10 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset([s for s in players if phase.picks[s] is None and packets[s]])
     if isinstance(phase, Producing):
         studios = phase.studios
-        return frozenset([s for s in players if not studios[s].finished])
+        for studio in studios:
+            if studio.finished:
+                return frozenset([s for s in players if not studios[s].finished])
+        return _every_seat(state.config.players)
     if isinstance(phase, StarDistribution):
         return frozenset((state.distributor,))
     if isinstance(phase, DistributorBids):
@@ -189,6 +194,12 @@ def to_act(state: State) -> frozenset[int]:
     if isinstance(phase, Answering):
         return frozenset((phase.queue[0].target,))
     return frozenset()
+
+
+@cache
+def _every_seat(players: int) -> frozenset[int]:
+    """Seats 0 to ``players - 1`` (shared: a frozenset is immutable)."""
+    return frozenset(range(players))
 
 
 def _acts(state: State, seat: int) -> bool:
@@ -403,8 +414,15 @@ def legal_actions(state: State, seat: int) -> Iterator[Action]:
     The records handed out are shared (they are immutable): each is built once, and the
     lists that recur (an auction's bids, the targets of a play) are kept whole. Stage
     5's, the longest, is built whole and handed out as one list's iterator."""
-    if isinstance(state.phase, Producing):
-        return iter(production_list(state, seat) if _acts(state, seat) else ())
+    phase = state.phase
+    if isinstance(phase, Producing):
+        # _acts, inlined: production_list lists nothing for a finished studio.
+        return iter(production_list(state, seat) if type(seat) is int
+                    and 0 <= seat < state.config.players else ())
+    if isinstance(phase, Drafting):
+        packet = state.packets[seat] if type(seat) is int \
+            and 0 <= seat < state.config.players and phase.picks[seat] is None else ()
+        return iter([_draft(seat, card) for card in packet])
     return _listed(state, seat)
 
 
@@ -545,8 +563,13 @@ def max_decisions(config: Config) -> int:
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """A uniformly random legal action, except in Stage 5, where random play builds a
     valid arrangement and finishes (now and then taking any legal action)."""
-    if isinstance(state.phase, Producing) and _acts(state, seat):
+    phase = state.phase
+    if isinstance(phase, Producing) and _acts(state, seat):
         return random_production_action(state, seat, rng)
+    if isinstance(phase, Drafting) and _acts(state, seat):
+        # uniform_choice over the listing, whose length is the packet's: the same draw.
+        packet = state.packets[seat]
+        return _draft(seat, packet[rng.randrange(len(packet))])
     return uniform_choice(legal_actions(state, seat), seat, rng)
 
 
@@ -597,10 +620,9 @@ def _apply_draft(state: State, action: Draft) -> State:
     phase = state.phase
     assert isinstance(phase, Drafting)
     picks = replaced(phase.picks, action.seat, action.card)
-    pending = [s for s in range(state.config.players)
-               if picks[s] is None and state.packets[s]]
-    if pending:
-        return evolve(state, {"phase": Drafting(picks)})
+    for pick, packet in zip(picks, state.packets, strict=True):
+        if pick is None and packet:  # a seat still picks
+            return with_phase(state, new_drafting(picks))
     return draft_done(state, {}, picks)
 
 

@@ -10,6 +10,7 @@ studio in Stage 5, the private log of the year; the distributor sees the stars i
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from partyrules.core.errors import IllegalAction
 from partyrules.core.game import Presentation
@@ -34,6 +35,7 @@ from partyrules.games.hollywood.actions import (
     TakeWorthlessScript,
     TeachIcon,
 )
+from partyrules.games.hollywood.cards import Deck
 from partyrules.games.hollywood.crew import holds_lawyer, must_answer, named_types
 from partyrules.games.hollywood.films import plan_films, scandal_obligation
 from partyrules.games.hollywood.flow import kinds_of
@@ -200,31 +202,44 @@ def _hidden_places(state: State, seat: int) -> dict[str, tuple[int, ...]]:
 def _deal(state: State, seat: int, rng: random.Random) -> State | None:
     places = _hidden_places(state, seat)
     fixed = {note.card for note in state.log[seat]}
-    kinds = state.config.deck().cards
+    backs = _backs(state.config.deck())
     pools: dict[str, list[int]] = {}
     for cards in places.values():
         for card in cards:
             if card not in fixed:
-                pools.setdefault(kinds[card].back, []).append(card)
+                back = backs[card]
+                pool = pools.get(back)
+                if pool is None:
+                    pools[back] = [card]
+                else:
+                    pool.append(card)
     for pool in pools.values():
         rng.shuffle(pool)
     dealt: dict[str, tuple[int, ...]] = {}
     for name in sorted(places, key=lambda name: not name.startswith("plans")):
+        if not name.startswith("plans"):
+            dealt[name] = tuple([card if card in fixed else pools[backs[card]].pop()
+                                 for card in places[name]])
+            continue
         chosen = []
         for card in places[name]:
             if card in fixed:
                 chosen.append(card)
                 continue
-            pool = pools[kinds[card].back]
-            if name.startswith("plans"):  # a hidden play is an Agent, Lawyer or Scandal
-                index = next((i for i, c in enumerate(pool) if _playable(state, c)), None)
-                if index is None:
-                    return None
-                chosen.append(pool.pop(index))
-            else:
-                chosen.append(pool.pop())
+            pool = pools[backs[card]]
+            # a hidden play is an Agent, Lawyer or Scandal
+            index = next((i for i, c in enumerate(pool) if _playable(state, c)), None)
+            if index is None:
+                return None
+            chosen.append(pool.pop(index))
         dealt[name] = tuple(chosen)
     return _rebuild(state, seat, rng, dealt)
+
+
+@lru_cache(maxsize=32)
+def _backs(deck: Deck) -> tuple[str, ...]:
+    """Per card id of ``deck``, its back (looked up once per deck, not per card dealt)."""
+    return tuple(kind.back for kind in deck.cards)
 
 
 def _playable(state: State, card: int) -> bool:
