@@ -44,9 +44,9 @@ from partyrules.core.errors import CorruptState, IllegalAction
 from partyrules.core.game import AnyGame, Outcome
 from partyrules.core.probing import (
     action_key,
-    constructed_actions,
+    constructed_recipes,
     has_free_text,
-    nearby_actions,
+    nearby_recipes,
     strict_key,
 )
 from partyrules.core.serialize import dumps, loads
@@ -351,12 +351,14 @@ def refusal_candidates(game: AnyGame, state: Any, listed: list[Any], rng: random
     kind built from scratch (:func:`~partyrules.core.probing.constructed_actions`),
     ``keep`` of each (drawn with ``rng``; None keeps all), then ``previous`` (the action
     that led here, played again out of phase)."""
-    nearby = list(nearby_actions(rng, state, listed, near))
-    built = list(constructed_actions(game, rng, state, listed))
+    # Recipes first, with the draws the actions always took: only those kept are built.
+    nearby = nearby_recipes(rng, state, listed, near)
+    built = constructed_recipes(game, rng, state, listed)
     if keep is not None:
         nearby = rng.sample(nearby, min(keep, len(nearby)))
         built = rng.sample(built, min(keep, len(built)))
-    return [*nearby, *built, *previous]
+    return [*(recipe.build() for recipe in nearby), *(recipe.build() for recipe in built),
+            *previous]
 
 
 def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
