@@ -56,6 +56,7 @@ __all__ = [
     "DocumentShapes",
     "apply_listed",
     "check_commute",
+    "check_commuting_pairs",
     "check_conservation",
     "check_documents",
     "check_ending",
@@ -406,7 +407,6 @@ def check_commute(game: AnyGame, state: Any, choices: Mapping[int, Any],
     holds states already reached from ``state`` by an action (the explorer's
     successors), used for each order's first action. The trail is the choices in the
     first order."""
-    seats = sorted(choices)
     orders = [tuple(order) for order in orders]
     trail = tuple(choices[seat] for seat in orders[0])
     results = []
@@ -420,12 +420,67 @@ def check_commute(game: AnyGame, state: Any, choices: Mapping[int, Any],
             try:
                 result = game.apply(result, action)
             except IllegalAction as exc:
-                raise Broken("commute", f"in order {list(order)}, seat {seat}'s {action!r} "
-                                        f"was refused: {exc}", trail) from exc
+                raise _refused_in_order(order, seat, action, exc, trail) from exc
         results.append(result)
     for order, result in zip(orders[1:], results[1:], strict=True):
         if result != results[0]:
-            said = ", ".join(f"seat {seat}'s {choices[seat]!r}" for seat in seats)
-            raise Broken("commute", f"simultaneous choices of seats {seats} do not commute: "
-                                    f"{said} give other states in orders {list(orders[0])} "
-                                    f"and {list(order)}", trail)
+            raise _order_dependent(choices, orders[0], order, trail)
+
+
+def check_commuting_pairs(game: AnyGame, state: Any, first: int, second: int,
+                          firsts: Sequence[Any], seconds: Sequence[Any],
+                          after: Mapping[Any, Any],
+                          ahead: Mapping[Any, dict[Any, Any]]) -> None:
+    """``commute`` for every choice of seat ``first`` (``firsts``) with every choice of
+    seat ``second`` (``seconds``): :func:`check_commute` of each pair in the orders
+    ``(first, second)`` and ``(second, first)``, in the same order, with the same
+    verdicts. ``after`` maps each choice to the state it leads to from ``state`` (the
+    explorer's successors); ``ahead`` maps each choice to the states reached from that
+    one by an action (action to state), read and filled here: another state's check, or
+    the search, may meet the same states again."""
+    forward = (first, second)
+    backward = (second, first)
+    for a in firsts:
+        if a not in after:  # as check_commute does: applied, then, from the state
+            for b in seconds:
+                check_commute(game, state, {first: a, second: b}, (forward, backward),
+                              after)
+            continue
+        from_a = ahead[a]
+        for b in seconds:
+            if b not in after:
+                check_commute(game, state, {first: a, second: b}, (forward, backward),
+                              after)
+                continue
+            try:
+                one = from_a[b]
+            except KeyError:
+                try:
+                    one = from_a[b] = game.apply(after[a], b)
+                except IllegalAction as exc:
+                    raise _refused_in_order(forward, second, b, exc, (a, b)) from exc
+            from_b = ahead[b]
+            try:
+                other = from_b[a]
+            except KeyError:
+                try:
+                    other = from_b[a] = game.apply(after[b], a)
+                except IllegalAction as exc:
+                    raise _refused_in_order(backward, first, a, exc, (a, b)) from exc
+            if other != one:
+                raise _order_dependent({first: a, second: b}, forward, backward, (a, b))
+
+
+def _refused_in_order(order: Sequence[int], seat: int, action: Any, exc: IllegalAction,
+                      trail: tuple[Any, ...]) -> Broken:
+    return Broken("commute", f"in order {list(order)}, seat {seat}'s {action!r} was "
+                             f"refused: {exc}", trail)
+
+
+def _order_dependent(choices: Mapping[int, Any], one: Sequence[int], other: Sequence[int],
+                     trail: tuple[Any, ...]) -> Broken:
+    seats = sorted(choices)
+    said = ", ".join(f"seat {seat}'s {choices[seat]!r}" for seat in seats)
+    return Broken("commute", f"simultaneous choices of seats {seats} do not commute: "
+                             f"{said} give other states in orders {list(one)} "
+                             f"and {list(other)}", trail)

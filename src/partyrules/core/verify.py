@@ -77,6 +77,10 @@ ROUND_TRIP_SAMPLE = 32
 """Without ``every_round_trip``, the states whose visit number is a multiple of this are
 round-tripped with their views, besides the first document of each shape."""
 
+AHEAD_LIMIT = 4096
+"""The most states the explorer holds what the commute check applied after (the states
+two simultaneous choices lead to, which the search meets again one state later)."""
+
 CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
                            "conservation", "no_leak", "commute", "properties")
 """The checks the explorer runs at every state, in the order it runs them."""
@@ -280,6 +284,8 @@ class _Explorer:
         # Views and actions recur across many states: each is judged once.
         self.round_tripped: set[Any] = set()
         self.keys: dict[Any, Hashable] = {}
+        # What the commute check applied beyond a state's successors, for the search.
+        self.ahead: dict[Any, dict[Any, Any]] = {}
         # Round trips once per shape of document, unless every one is asked for.
         self.shapes = None if every_round_trip else invariants.DocumentShapes()
         self.outcome: str | None = None  # the reason the state being checked ended, if it did
@@ -550,8 +556,14 @@ class _Explorer:
 
     def _successors(self, state: Any, listed: dict[int, list[Any]]) -> list[tuple[Any, Any]]:
         successors: list[tuple[Any, Any]] = []
+        # The commute check of a state before may have applied these actions already
+        # (the rules accepted them: only those are held).
+        found = self.ahead.pop(state, None) if self.ahead else None
         for seat in sorted(listed):
             for action in listed[seat]:
+                if found and action in found:
+                    successors.append((action, found[action]))
+                    continue
                 try:
                     successors.append((action, invariants.apply_listed(self.game, state,
                                                                        action)))
@@ -576,13 +588,24 @@ class _Explorer:
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
         seats = sorted(listed)
+        # The states two choices lead to are those the successors lead to by one choice:
+        # each is met by the check of every state one choice before, and by the search.
+        ahead = {action: self._ahead(child) for action, child in after.items()}
         for position, first in enumerate(seats):
             for second in seats[position + 1:]:
-                orders = ((first, second), (second, first))
-                for a in listed[first]:
-                    for b in listed[second]:
-                        invariants.check_commute(self.game, state, {first: a, second: b},
-                                                 orders, after)
+                invariants.check_commuting_pairs(self.game, state, first, second,
+                                                 listed[first], listed[second], after, ahead)
+
+    def _ahead(self, state: Any) -> dict[Any, Any]:
+        """The states the commute check found one action after ``state`` (action to
+        state), held until the search checks ``state`` (:data:`AHEAD_LIMIT` states at
+        most: past it, what is found is not held)."""
+        found = self.ahead.get(state)
+        if found is None:
+            found = {}
+            if len(self.ahead) < AHEAD_LIMIT:
+                self.ahead[state] = found
+        return found
 
 
 _Checked = tuple[list[tuple[Any, Any]], bool, str | None, Broken | None]
