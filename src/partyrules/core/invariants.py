@@ -158,10 +158,11 @@ def check_conservation(game: AnyGame, state: Any, expected: Counter[Hashable]) -
     """``conservation``: each component of ``state`` is in one place, and they are the
     ``expected`` ones (the :func:`inventory` of the start)."""
     found = inventory(game, state)
-    duplicated = [item for item, times in found.items() if times > 1]
-    if duplicated:
+    if found.total() != len(found):  # some count is above 1
+        duplicated = [item for item, times in found.items() if times > 1]
         raise Broken("conservation", f"components in two places: {duplicated[:5]}")
-    if found != expected:
+    # Equal dicts are equal Counters: the dicts' own comparison first, at C speed.
+    if not dict.__eq__(found, expected) and found != expected:
         raise Broken("conservation", f"components not conserved: extra "
                                      f"{dict(found - expected)}, lost "
                                      f"{dict(expected - found)}")
@@ -258,9 +259,11 @@ def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
         getter: Callable[[Any], tuple[Any, ...]] | None = None
         if attrs.has(cls):
             names = [f.name for f in attrs.fields(cls)]
-            # Two names at least, so that the getter gives a tuple (a name twice is
+            # Two names at least, so that the getter gives a tuple (a lone name twice is
             # harmless: one shape for one class all the same).
-            getter = operator.attrgetter(*names, *names) if names else _no_fields
+            getter = (_no_fields if not names else
+                      operator.attrgetter(*names, *names) if len(names) == 1 else
+                      operator.attrgetter(*names))
         _GETTERS[cls] = getter
         return getter
 
