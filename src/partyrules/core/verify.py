@@ -497,7 +497,7 @@ class _Explorer:
                 self._check_round_trip(here, state, view)
             if "no_leak" in checks:
                 invariants.check_no_leak(game, state, self.players, rng, key=self._key,
-                                         views=view, actions=actions)
+                                         views=view, actions=actions, key_by_equality=True)
             listed = self._listings(acting, actions)
             successors = self._successors(state, listed)
             if "listing" in checks:
