@@ -12,7 +12,7 @@ import pytest
 import partyrules
 from partyrules.core import invariants
 from partyrules.core.invariants import Broken
-from partyrules.core.probing import action_key
+from partyrules.core.probing import action_key, constructed_actions, nearby_actions
 
 DINNER = partyrules.get_game("dinner")
 CONFIG = DINNER.Config(players=4)
@@ -195,3 +195,41 @@ def test_a_rule_that_crashes_while_refusing_names_the_exception_and_its_line() -
     assert broken.check == "refusal" and broken.trail == (action,)
     assert broken.message.startswith(f"ZeroDivisionError while applying {action!r}: a slip (")
     assert "test_checks.py:" in broken.message
+
+
+def _candidates_built_first(game: Any, state: Any, listed: list[Any], rng: random.Random,
+                            near: int, keep: int) -> list[Any]:
+    """The refusal candidates as the revision before drew them: every one built, then a
+    sample kept."""
+    nearby = list(nearby_actions(rng, state, listed, near))
+    built = list(constructed_actions(game, rng, state, listed))
+    return [*rng.sample(nearby, min(keep, len(nearby))),
+            *rng.sample(built, min(keep, len(built)))]
+
+
+@attrs.frozen(slots=True)
+class _Checked:
+    """An action class whose construction runs code (a validator): built where drawn."""
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    table: int = 0
+
+
+def test_refusal_candidates_built_from_recipes_are_those_built_first() -> None:
+    game = attrs.evolve(DINNER, action_types=(*DINNER.action_types, _Checked))
+    state = DINNER.setup(CONFIG, 3)
+    walk = random.Random(5)
+    compared = 0
+    for _ in range(40):
+        acting = sorted(DINNER.to_act(state))
+        if not acting:
+            break
+        listed = [a for seat in acting for a in DINNER.legal_actions(state, seat)]
+        for keep in (1, 3, 8):
+            ours, theirs = random.Random(keep), random.Random(keep)
+            assert invariants.refusal_candidates(game, state, listed, ours, 2, keep) == \
+                _candidates_built_first(game, state, listed, theirs, 2, keep)
+            assert ours.random() == theirs.random()  # the same draws, no more
+            compared += 1
+        state = DINNER.apply(state, listed[walk.randrange(len(listed))])
+    assert compared >= 60

@@ -114,10 +114,12 @@ def nearby_recipes(rng: random.Random, state: Any, legal: list[Any], count: int
     recipes: list[Recipe] = []
     for action in rng.sample(legal, min(count, len(legal))):
         kind = type(action)
+        quiet = _QUIET[kind] if kind in _QUIET else _builds_quietly(kind)
         for name in _names_of(kind) or ():
             value = getattr(action, name)
             for other in _nearby_values(rng, name, value, players):
-                recipes.append(_recipe(_Nudge(action, name, other), kind))
+                recipe = _Nudge(action, name, other)
+                recipes.append(recipe if quiet else _Built(recipe.build()))
     return recipes
 
 
@@ -160,6 +162,7 @@ def constructed_recipes(game: AnyGame, rng: random.Random, state: Any, legal: li
     recipes: list[Recipe] = []
     for cls in game.action_types:
         plan, complete = _PLANS[cls] if cls in _PLANS else _plan_of(cls)
+        quiet = _QUIET[cls] if cls in _QUIET else _builds_quietly(cls)
         texts: dict[str, Any] = {}
         for seat in seats:
             for _ in range(2):
@@ -176,7 +179,8 @@ def constructed_recipes(game: AnyGame, rng: random.Random, state: Any, legal: li
                     else:
                         values[name] = rng.choice(numbers)
                 if complete:
-                    recipes.append(_recipe(_Construction(cls, values), cls))
+                    recipe = _Construction(cls, values)
+                    recipes.append(recipe if quiet else _Built(recipe.build()))
     return recipes
 
 
@@ -229,11 +233,6 @@ class _Built(Recipe):
 
     def build(self) -> Any:
         return self.action
-
-
-def _recipe(recipe: Recipe, cls: type) -> Recipe:
-    quiet = _QUIET[cls] if cls in _QUIET else _builds_quietly(cls)
-    return recipe if quiet else _Built(recipe.build())
 
 
 _QUIET: dict[type, bool] = {}
