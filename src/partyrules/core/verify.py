@@ -314,6 +314,7 @@ class _Explorer:
         self.keys: dict[Any, Hashable] = {}
         # What the commute check applied beyond a state's successors, for the search.
         self.ahead: dict[Any, dict[Any, Any]] = {}
+        self.keeping_ahead = False
         # Round trips once per shape of document, unless every one is asked for.
         self.shapes = None if every_round_trip else invariants.DocumentShapes()
         self.outcome: str | None = None  # the reason the state being checked ended, if it did
@@ -616,9 +617,15 @@ class _Explorer:
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
         seats = sorted(listed)
-        # The states two choices lead to are those the successors lead to by one choice:
-        # each is met by the check of every state one choice before, and by the search.
-        ahead = {action: self._ahead(child) for action, child in after.items()}
+        # The states two choices lead to are those the successors lead to by one choice.
+        # Where three seats or more choose at once, each is met by the checks of several
+        # states one choice before, and by the search: from the first such state on they
+        # are kept. Where only two ever do (a two-seat game, a vote of two), each is met
+        # here and by the search only, and keeping it would cost a look-up of every state
+        # (a state hashes field by field) for the one step it spares.
+        self.keeping_ahead = self.keeping_ahead or len(seats) > 2
+        ahead = ({action: self._ahead(child) for action, child in after.items()}
+                 if self.keeping_ahead else {action: {} for action in after})
         for position, first in enumerate(seats):
             for second in seats[position + 1:]:
                 invariants.check_commuting_pairs(self.game, state, first, second,
