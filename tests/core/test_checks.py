@@ -12,7 +12,7 @@ import pytest
 import partyrules
 from partyrules.core import invariants
 from partyrules.core.invariants import Broken
-from partyrules.core.probing import action_key
+from partyrules.core.probing import action_key, constructed_actions, nearby_actions
 
 DINNER = partyrules.get_game("dinner")
 CONFIG = DINNER.Config(players=4)
@@ -120,6 +120,57 @@ def test_choices_that_do_not_commute_give_both_orders_and_the_first_as_trail() -
     assert again.message == broken.message
 
 
+def _pair_verdicts(game: Any, state: Any, first: int, second: int) -> list[str | None]:
+    """check_commute's verdict on each pair of the two seats' choices, in order."""
+    after = {a: game.apply(state, a) for seat in (first, second)
+             for a in DINNER.legal_actions(state, seat)}
+    verdicts: list[str | None] = []
+    for a in DINNER.legal_actions(state, first):
+        for b in DINNER.legal_actions(state, second):
+            try:
+                invariants.check_commute(game, state, {first: a, second: b},
+                                         [(first, second), (second, first)], after)
+                verdicts.append(None)
+            except Broken as broken:
+                verdicts.append(f"{broken.check}: {broken.message} {broken.trail}")
+    return verdicts
+
+
+@pytest.mark.parametrize("fault", ["none", "order", "refusal"])
+def test_commuting_pairs_meet_the_pair_check_commute_meets_first(fault: str) -> None:
+    state = _voting_state()
+    first, second = sorted(DINNER.to_act(state))[:2]
+    firsts = list(DINNER.legal_actions(state, first))
+    seconds = list(DINNER.legal_actions(state, second))
+    a, b = firsts[-1], seconds[-1]  # the last pair: every pair before it is checked first
+
+    def faulty(before: Any, action: Any) -> Any:
+        after = DINNER.apply(before, action)
+        if before != state and action == (a if fault == "refusal" else b):
+            if fault == "refusal" and before == DINNER.apply(state, b):
+                raise partyrules.IllegalAction("a seeded refusal")
+            if fault == "order" and before == DINNER.apply(state, a):
+                return attrs.evolve(after, turn=after.turn + 1)
+        return after
+
+    game = attrs.evolve(DINNER, apply=faulty)
+    expected = next((verdict for verdict in _pair_verdicts(game, state, first, second)
+                     if verdict is not None), None)
+    after = {action: game.apply(state, action) for action in (*firsts, *seconds)}
+    ahead: dict[Any, dict[Any, Any]] = {action: {} for action in after}
+    try:
+        invariants.check_commuting_pairs(game, state, first, second, firsts, seconds, after,
+                                         ahead)
+        found = None
+    except Broken as broken:
+        found = f"{broken.check}: {broken.message} {broken.trail}"
+    assert found == expected and (expected is None) == (fault == "none")
+    if fault == "none":
+        # Every state two choices lead to is held for the search, each the rules' own.
+        assert ahead[a][b] == game.apply(game.apply(state, a), b)
+        assert ahead[b][a] == game.apply(game.apply(state, b), a)
+
+
 def test_an_ending_with_seats_to_act_and_a_bad_outcome_are_ending_faults() -> None:
     state = DINNER.setup(CONFIG, 1)
     ended = attrs.evolve(DINNER, is_terminal=lambda state: True)
@@ -144,3 +195,41 @@ def test_a_rule_that_crashes_while_refusing_names_the_exception_and_its_line() -
     assert broken.check == "refusal" and broken.trail == (action,)
     assert broken.message.startswith(f"ZeroDivisionError while applying {action!r}: a slip (")
     assert "test_checks.py:" in broken.message
+
+
+def _candidates_built_first(game: Any, state: Any, listed: list[Any], rng: random.Random,
+                            near: int, keep: int) -> list[Any]:
+    """The refusal candidates as the revision before drew them: every one built, then a
+    sample kept."""
+    nearby = list(nearby_actions(rng, state, listed, near))
+    built = list(constructed_actions(game, rng, state, listed))
+    return [*rng.sample(nearby, min(keep, len(nearby))),
+            *rng.sample(built, min(keep, len(built)))]
+
+
+@attrs.frozen(slots=True)
+class _Checked:
+    """An action class whose construction runs code (a validator): built where drawn."""
+
+    seat: int = attrs.field(validator=attrs.validators.instance_of(int))
+    table: int = 0
+
+
+def test_refusal_candidates_built_from_recipes_are_those_built_first() -> None:
+    game = attrs.evolve(DINNER, action_types=(*DINNER.action_types, _Checked))
+    state = DINNER.setup(CONFIG, 3)
+    walk = random.Random(5)
+    compared = 0
+    for _ in range(40):
+        acting = sorted(DINNER.to_act(state))
+        if not acting:
+            break
+        listed = [a for seat in acting for a in DINNER.legal_actions(state, seat)]
+        for keep in (1, 3, 8):
+            ours, theirs = random.Random(keep), random.Random(keep)
+            assert invariants.refusal_candidates(game, state, listed, ours, 2, keep) == \
+                _candidates_built_first(game, state, listed, theirs, 2, keep)
+            assert ours.random() == theirs.random()  # the same draws, no more
+            compared += 1
+        state = DINNER.apply(state, listed[walk.randrange(len(listed))])
+    assert compared >= 60

@@ -64,6 +64,16 @@ def test_the_same_search_gives_the_same_report() -> None:
     assert attrs.evolve(first, seconds=0) == attrs.evolve(second, seconds=0)
 
 
+def test_a_position_read_again_is_explored_with_the_config_met_first() -> None:
+    name, start = next(iter(stored_positions(DINNER).items()))
+    again = stored_positions(DINNER)[name]  # read again: an equal config, another object
+    assert again.config == start.config and again.config is not start.config
+    first = explore(DINNER, start=start, max_states=60)
+    second = explore(DINNER, start=again, max_states=60)
+    assert second.config is first.config
+    assert attrs.evolve(second, seconds=0.0) == attrs.evolve(first, seconds=0.0)
+
+
 def test_a_search_from_a_position_continues_its_replay() -> None:
     played = testing.play_random(DINNER, CONFIG, seed=4)
     start = played.replay(6)

@@ -44,9 +44,9 @@ from partyrules.core.errors import CorruptState, IllegalAction
 from partyrules.core.game import AnyGame, Outcome
 from partyrules.core.probing import (
     action_key,
-    constructed_actions,
+    constructed_recipes,
     has_free_text,
-    nearby_actions,
+    nearby_recipes,
     strict_key,
 )
 from partyrules.core.serialize import dumps, loads
@@ -56,6 +56,7 @@ __all__ = [
     "DocumentShapes",
     "apply_listed",
     "check_commute",
+    "check_commuting_pairs",
     "check_conservation",
     "check_documents",
     "check_ending",
@@ -157,10 +158,11 @@ def check_conservation(game: AnyGame, state: Any, expected: Counter[Hashable]) -
     """``conservation``: each component of ``state`` is in one place, and they are the
     ``expected`` ones (the :func:`inventory` of the start)."""
     found = inventory(game, state)
-    duplicated = [item for item, times in found.items() if times > 1]
-    if duplicated:
+    if found.total() != len(found):  # some count is above 1
+        duplicated = [item for item, times in found.items() if times > 1]
         raise Broken("conservation", f"components in two places: {duplicated[:5]}")
-    if found != expected:
+    # Equal dicts are equal Counters: the dicts' own comparison first, at C speed.
+    if not dict.__eq__(found, expected) and found != expected:
         raise Broken("conservation", f"components not conserved: extra "
                                      f"{dict(found - expected)}, lost "
                                      f"{dict(expected - found)}")
@@ -257,9 +259,11 @@ def _fields_getter(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
         getter: Callable[[Any], tuple[Any, ...]] | None = None
         if attrs.has(cls):
             names = [f.name for f in attrs.fields(cls)]
-            # Two names at least, so that the getter gives a tuple (a name twice is
+            # Two names at least, so that the getter gives a tuple (a lone name twice is
             # harmless: one shape for one class all the same).
-            getter = operator.attrgetter(*names, *names) if names else _no_fields
+            getter = (_no_fields if not names else
+                      operator.attrgetter(*names, *names) if len(names) == 1 else
+                      operator.attrgetter(*names))
         _GETTERS[cls] = getter
         return getter
 
@@ -278,13 +282,17 @@ def check_round_trip(game: AnyGame, state: Any, players: int, *others: Any,
 def check_no_leak(game: AnyGame, state: Any, players: int, rng: random.Random,
                   key: Callable[[Any], Hashable] = action_key, *,
                   views: Callable[[int | None], Any] | None = None,
-                  actions: Callable[[int], Sequence[Any]] | None = None) -> None:
+                  actions: Callable[[int], Sequence[Any]] | None = None,
+                  key_by_equality: bool = False) -> None:
     """``no_leak``: for every seat, the state ``determinize`` draws with ``rng`` is
     valid, keeps the seat's view and the spectator's, and offers the seat the same
     actions (compared by ``key``, :func:`~partyrules.core.probing.action_key` or a
     memo of it). ``views`` (the state's view for a seat, None the spectator) and
     ``actions`` (the state's legal actions of a seat) are the caller's when it has them
-    already (by default ``game.view`` and ``game.legal_actions`` of ``state``)."""
+    already (by default ``game.view`` and ``game.legal_actions`` of ``state``).
+    ``key_by_equality`` says that ``key`` gives equal actions one key (a memo keyed by
+    the actions): the seat's actions on the drawn state, equal one by one to those just
+    keyed, are then known alike without looking their keys up."""
     view = views if views is not None else (lambda seat: game.view(state, seat))
     listed = actions if actions is not None else (
         lambda seat: list(game.legal_actions(state, seat)))
@@ -301,8 +309,13 @@ def check_no_leak(game: AnyGame, state: Any, players: int, rng: random.Random,
         if game.view(sampled, None) != spectator:
             raise Broken("no_leak", f"the spectator's view shows what seat {seat} "
                                     "cannot know")
-        ours = [key(a) for a in listed(seat)]
-        theirs = [key(a) for a in game.legal_actions(sampled, seat)]
+        mine = listed(seat)
+        ours = [key(a) for a in mine]
+        offered = list(game.legal_actions(sampled, seat))
+        if key_by_equality and len(mine) == len(offered) and all(
+                map(operator.eq, mine, offered)):
+            continue  # each offered action equals one just keyed: the same keys
+        theirs = [key(a) for a in offered]
         if ours != theirs:
             raise Broken("no_leak", f"seat {seat}'s actions depend on what it cannot see")
 
@@ -351,12 +364,14 @@ def refusal_candidates(game: AnyGame, state: Any, listed: list[Any], rng: random
     kind built from scratch (:func:`~partyrules.core.probing.constructed_actions`),
     ``keep`` of each (drawn with ``rng``; None keeps all), then ``previous`` (the action
     that led here, played again out of phase)."""
-    nearby = list(nearby_actions(rng, state, listed, near))
-    built = list(constructed_actions(game, rng, state, listed))
+    # Recipes first, with the draws the actions always took: only those kept are built.
+    nearby = nearby_recipes(rng, state, listed, near)
+    built = constructed_recipes(game, rng, state, listed)
     if keep is not None:
         nearby = rng.sample(nearby, min(keep, len(nearby)))
         built = rng.sample(built, min(keep, len(built)))
-    return [*nearby, *built, *previous]
+    return [*(recipe.build() for recipe in nearby), *(recipe.build() for recipe in built),
+            *previous]
 
 
 def check_refusal(game: AnyGame, state: Any, candidates: Iterable[Any],
@@ -404,7 +419,6 @@ def check_commute(game: AnyGame, state: Any, choices: Mapping[int, Any],
     holds states already reached from ``state`` by an action (the explorer's
     successors), used for each order's first action. The trail is the choices in the
     first order."""
-    seats = sorted(choices)
     orders = [tuple(order) for order in orders]
     trail = tuple(choices[seat] for seat in orders[0])
     results = []
@@ -418,12 +432,67 @@ def check_commute(game: AnyGame, state: Any, choices: Mapping[int, Any],
             try:
                 result = game.apply(result, action)
             except IllegalAction as exc:
-                raise Broken("commute", f"in order {list(order)}, seat {seat}'s {action!r} "
-                                        f"was refused: {exc}", trail) from exc
+                raise _refused_in_order(order, seat, action, exc, trail) from exc
         results.append(result)
     for order, result in zip(orders[1:], results[1:], strict=True):
         if result != results[0]:
-            said = ", ".join(f"seat {seat}'s {choices[seat]!r}" for seat in seats)
-            raise Broken("commute", f"simultaneous choices of seats {seats} do not commute: "
-                                    f"{said} give other states in orders {list(orders[0])} "
-                                    f"and {list(order)}", trail)
+            raise _order_dependent(choices, orders[0], order, trail)
+
+
+def check_commuting_pairs(game: AnyGame, state: Any, first: int, second: int,
+                          firsts: Sequence[Any], seconds: Sequence[Any],
+                          after: Mapping[Any, Any],
+                          ahead: Mapping[Any, dict[Any, Any]]) -> None:
+    """``commute`` for every choice of seat ``first`` (``firsts``) with every choice of
+    seat ``second`` (``seconds``): :func:`check_commute` of each pair in the orders
+    ``(first, second)`` and ``(second, first)``, in the same order, with the same
+    verdicts. ``after`` maps each choice to the state it leads to from ``state`` (the
+    explorer's successors); ``ahead`` maps each choice to the states reached from that
+    one by an action (action to state), read and filled here: another state's check, or
+    the search, may meet the same states again."""
+    forward = (first, second)
+    backward = (second, first)
+    for a in firsts:
+        if a not in after:  # as check_commute does: applied, then, from the state
+            for b in seconds:
+                check_commute(game, state, {first: a, second: b}, (forward, backward),
+                              after)
+            continue
+        from_a = ahead[a]
+        for b in seconds:
+            if b not in after:
+                check_commute(game, state, {first: a, second: b}, (forward, backward),
+                              after)
+                continue
+            try:
+                one = from_a[b]
+            except KeyError:
+                try:
+                    one = from_a[b] = game.apply(after[a], b)
+                except IllegalAction as exc:
+                    raise _refused_in_order(forward, second, b, exc, (a, b)) from exc
+            from_b = ahead[b]
+            try:
+                other = from_b[a]
+            except KeyError:
+                try:
+                    other = from_b[a] = game.apply(after[b], a)
+                except IllegalAction as exc:
+                    raise _refused_in_order(backward, first, a, exc, (a, b)) from exc
+            if other != one:
+                raise _order_dependent({first: a, second: b}, forward, backward, (a, b))
+
+
+def _refused_in_order(order: Sequence[int], seat: int, action: Any, exc: IllegalAction,
+                      trail: tuple[Any, ...]) -> Broken:
+    return Broken("commute", f"in order {list(order)}, seat {seat}'s {action!r} was "
+                             f"refused: {exc}", trail)
+
+
+def _order_dependent(choices: Mapping[int, Any], one: Sequence[int], other: Sequence[int],
+                     trail: tuple[Any, ...]) -> Broken:
+    seats = sorted(choices)
+    said = ", ".join(f"seat {seat}'s {choices[seat]!r}" for seat in seats)
+    return Broken("commute", f"simultaneous choices of seats {seats} do not commute: "
+                             f"{said} give other states in orders {list(one)} "
+                             f"and {list(other)}", trail)

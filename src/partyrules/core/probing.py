@@ -25,8 +25,9 @@ import attrs
 
 from partyrules.core.game import FREE_TEXT, TABLE, AnyGame, free_text_fields
 
-__all__ = ["action_key", "constructed_actions", "has_free_text", "nearby_actions",
-           "normalize_action", "strict_key"]
+__all__ = ["Recipe", "action_key", "constructed_actions", "constructed_recipes",
+           "has_free_text", "nearby_actions", "nearby_recipes", "normalize_action",
+           "strict_key"]
 
 
 def _players(state: Any) -> int:
@@ -99,14 +100,27 @@ def nearby_actions(rng: random.Random, state: Any, legal: list[Any], count: int)
     """Actions near ``count`` of the ``legal`` ones: each field nudged, seats forged, sets
     toggled, numbers turned into equal floats and bools. Most are illegal; those that are
     not must be among the legal ones."""
+    for recipe in nearby_recipes(rng, state, legal, count):
+        yield recipe.build()
+
+
+def nearby_recipes(rng: random.Random, state: Any, legal: list[Any], count: int
+                   ) -> list[Recipe]:
+    """:func:`nearby_actions`, each as the :class:`Recipe` that builds it, with the same
+    draws from ``rng``: a caller that keeps a sample of them builds only those."""
     if not legal:
-        return
+        return []
     players = _players(state)
+    recipes: list[Recipe] = []
     for action in rng.sample(legal, min(count, len(legal))):
-        for name in _names_of(type(action)) or ():
+        kind = type(action)
+        quiet = _QUIET[kind] if kind in _QUIET else _builds_quietly(kind)
+        for name in _names_of(kind) or ():
             value = getattr(action, name)
             for other in _nearby_values(rng, name, value, players):
-                yield attrs.evolve(action, **{name: other})
+                recipe = _Nudge(action, name, other)
+                recipes.append(recipe if quiet else _Built(recipe.build()))
+    return recipes
 
 
 def _nearby_values(rng: random.Random, name: str, value: Any, players: int) -> list[Any]:
@@ -135,10 +149,21 @@ def constructed_actions(game: AnyGame, rng: random.Random, state: Any,
     """A few actions of every kind, built from scratch for the seats that act, with
     numbers drawn from those the legal actions use: an action kind that the generator
     forgets is met here even when no legal action could be mutated into it."""
+    for recipe in constructed_recipes(game, rng, state, legal):
+        yield recipe.build()
+
+
+def constructed_recipes(game: AnyGame, rng: random.Random, state: Any, legal: list[Any]
+                        ) -> list[Recipe]:
+    """:func:`constructed_actions`, each as the :class:`Recipe` that builds it, with the
+    same draws from ``rng``."""
     numbers = sorted({v for a in legal for v in _ints_in(a)} | set(range(4)))
     seats = sorted(game.to_act(state))
+    recipes: list[Recipe] = []
     for cls in game.action_types:
         plan, complete = _PLANS[cls] if cls in _PLANS else _plan_of(cls)
+        quiet = _QUIET[cls] if cls in _QUIET else _builds_quietly(cls)
+        texts: dict[str, Any] = {}
         for seat in seats:
             for _ in range(2):
                 values: dict[str, Any] = {}
@@ -147,12 +172,87 @@ def constructed_actions(game: AnyGame, rng: random.Random, state: Any,
                         values[name] = seat
                     elif how is _TEXT:
                         # A text some legal action uses (a game may refuse blank text).
-                        said = [getattr(a, name) for a in legal if type(a) is cls]
-                        values[name] = said[0] if said else default
+                        if name not in texts:
+                            said = [getattr(a, name) for a in legal if type(a) is cls]
+                            texts[name] = said[0] if said else default
+                        values[name] = texts[name]
                     else:
                         values[name] = rng.choice(numbers)
                 if complete:
-                    yield cls(**values)
+                    recipe = _Construction(cls, values)
+                    recipes.append(recipe if quiet else _Built(recipe.build()))
+    return recipes
+
+
+class Recipe:
+    """How to build one forged action: :meth:`build` makes it (again and again, equal
+    each time)."""
+
+    __slots__ = ()
+
+    def build(self) -> Any:
+        """The action."""
+        raise NotImplementedError
+
+
+class _Nudge(Recipe):
+    """``action`` with field ``name`` set to ``value``."""
+
+    __slots__ = ("action", "name", "value")
+
+    def __init__(self, action: Any, name: str, value: Any) -> None:
+        self.action = action
+        self.name = name
+        self.value = value
+
+    def build(self) -> Any:
+        return attrs.evolve(self.action, **{self.name: self.value})
+
+
+class _Construction(Recipe):
+    """An action of class ``cls`` from the field ``values``."""
+
+    __slots__ = ("cls", "values")
+
+    def __init__(self, cls: type, values: dict[str, Any]) -> None:
+        self.cls = cls
+        self.values = values
+
+    def build(self) -> Any:
+        return self.cls(**self.values)
+
+
+class _Built(Recipe):
+    """An action built already: one of a class whose construction may raise, built where
+    the recipes are drawn so that what it raises is raised there, as it always was."""
+
+    __slots__ = ("action",)
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def build(self) -> Any:
+        return self.action
+
+
+_QUIET: dict[type, bool] = {}
+
+
+def _builds_quietly(cls: type) -> bool:
+    """Whether building an action of class ``cls`` can run no code of the game's, so
+    cannot raise (an attrs ``__init__`` without validators, converters, factories or
+    init hooks): such an action may be built later than drawn, or not at all."""
+    init = getattr(cls, "__init__", None)
+    code = getattr(init, "__code__", None)
+    quiet = (attrs.has(cls) and code is not None
+             and code.co_filename.startswith("<attrs generated")
+             and not hasattr(cls, "__attrs_pre_init__")
+             and not hasattr(cls, "__attrs_post_init__")
+             and all(field.init and field.validator is None and field.converter is None
+                     and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+                     for field in attrs.fields(cls)))
+    _QUIET[cls] = quiet
+    return quiet
 
 
 _SEAT, _TEXT, _NUMBER = "seat", "text", "number"

@@ -77,6 +77,10 @@ ROUND_TRIP_SAMPLE = 32
 """Without ``every_round_trip``, the states whose visit number is a multiple of this are
 round-tripped with their views, besides the first document of each shape."""
 
+AHEAD_LIMIT = 4096
+"""The most states the explorer holds what the commute check applied after (the states
+two simultaneous choices lead to, which the search meets again one state later)."""
+
 CHECKS: tuple[str, ...] = ("validate", "ending", "listing", "refusal", "round_trip",
                            "conservation", "no_leak", "commute", "properties")
 """The checks the explorer runs at every state, in the order it runs them."""
@@ -256,12 +260,40 @@ def _chosen(checks: Iterable[str]) -> frozenset[str]:
     return chosen
 
 
+_CONFIGS: dict[tuple[type, Any], Any] = {}
+"""The configs explored in this process, each by its value (see :func:`_interned`)."""
+
+CONFIGS_HELD = 64
+"""The most configs :data:`_CONFIGS` holds (the oldest is let go first)."""
+
+
+def _interned(config: Any) -> Any:
+    """The config first explored in this process among those equal to ``config`` (or
+    ``config``). The games' caches keyed on a config, or on its deck or board, hold the
+    first of equal ones they met, and compare another with it field by field, card by
+    card, at every look-up; a position explored again from a replay read again (a second
+    run, another position of the same table) brings such another. Exploring with the
+    config met first keeps those look-ups at identity. Equal configs make equal states,
+    reports and replays."""
+    try:
+        key = (type(config), config)
+        held = _CONFIGS.get(key)
+    except TypeError:  # an unhashable config is explored as it is
+        return config
+    if held is not None:
+        return held
+    if len(_CONFIGS) >= CONFIGS_HELD:
+        _CONFIGS.pop(next(iter(_CONFIGS)), None)
+    _CONFIGS[key] = config
+    return config
+
+
 class _Explorer:
     def __init__(self, game: AnyGame, config: Any, seed: int, start: Replay | None,
                  checks: frozenset[str], probes: int, every_round_trip: bool,
                  workers: int = 1, pool: Callable[..., Any] | None = None) -> None:
         self.game = game
-        self.config = config
+        self.config = _interned(config)
         self.seed = seed
         self.prefix: tuple[Any, ...] = start.actions if start is not None else ()
         self.checks = checks
@@ -280,6 +312,9 @@ class _Explorer:
         # Views and actions recur across many states: each is judged once.
         self.round_tripped: set[Any] = set()
         self.keys: dict[Any, Hashable] = {}
+        # What the commute check applied beyond a state's successors, for the search.
+        self.ahead: dict[Any, dict[Any, Any]] = {}
+        self.keeping_ahead = False
         # Round trips once per shape of document, unless every one is asked for.
         self.shapes = None if every_round_trip else invariants.DocumentShapes()
         self.outcome: str | None = None  # the reason the state being checked ended, if it did
@@ -491,7 +526,7 @@ class _Explorer:
                 self._check_round_trip(here, state, view)
             if "no_leak" in checks:
                 invariants.check_no_leak(game, state, self.players, rng, key=self._key,
-                                         views=view, actions=actions)
+                                         views=view, actions=actions, key_by_equality=True)
             listed = self._listings(acting, actions)
             successors = self._successors(state, listed)
             if "listing" in checks:
@@ -550,8 +585,14 @@ class _Explorer:
 
     def _successors(self, state: Any, listed: dict[int, list[Any]]) -> list[tuple[Any, Any]]:
         successors: list[tuple[Any, Any]] = []
+        # The commute check of a state before may have applied these actions already
+        # (the rules accepted them: only those are held).
+        found = self.ahead.pop(state, None) if self.ahead else None
         for seat in sorted(listed):
             for action in listed[seat]:
+                if found and action in found:
+                    successors.append((action, found[action]))
+                    continue
                 try:
                     successors.append((action, invariants.apply_listed(self.game, state,
                                                                        action)))
@@ -576,13 +617,30 @@ class _Explorer:
     def _check_commute(self, state: Any, listed: dict[int, list[Any]],
                        after: dict[Any, Any]) -> None:
         seats = sorted(listed)
+        # The states two choices lead to are those the successors lead to by one choice.
+        # Where three seats or more choose at once, each is met by the checks of several
+        # states one choice before, and by the search: from the first such state on they
+        # are kept. Where only two ever do (a two-seat game, a vote of two), each is met
+        # here and by the search only, and keeping it would cost a look-up of every state
+        # (a state hashes field by field) for the one step it spares.
+        self.keeping_ahead = self.keeping_ahead or len(seats) > 2
+        ahead = ({action: self._ahead(child) for action, child in after.items()}
+                 if self.keeping_ahead else {action: {} for action in after})
         for position, first in enumerate(seats):
             for second in seats[position + 1:]:
-                orders = ((first, second), (second, first))
-                for a in listed[first]:
-                    for b in listed[second]:
-                        invariants.check_commute(self.game, state, {first: a, second: b},
-                                                 orders, after)
+                invariants.check_commuting_pairs(self.game, state, first, second,
+                                                 listed[first], listed[second], after, ahead)
+
+    def _ahead(self, state: Any) -> dict[Any, Any]:
+        """The states the commute check found one action after ``state`` (action to
+        state), held until the search checks ``state`` (:data:`AHEAD_LIMIT` states at
+        most: past it, what is found is not held)."""
+        found = self.ahead.get(state)
+        if found is None:
+            found = {}
+            if len(self.ahead) < AHEAD_LIMIT:
+                self.ahead[state] = found
+        return found
 
 
 _Checked = tuple[list[tuple[Any, Any]], bool, str | None, Broken | None]

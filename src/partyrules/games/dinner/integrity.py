@@ -10,6 +10,7 @@ could have produced, so ``render_view`` can trust it. Each check raises
 from __future__ import annotations
 
 from partyrules.core.errors import CorruptState
+from partyrules.core.passed import Passed
 from partyrules.games.dinner.cards import Deck, table_points
 from partyrules.games.dinner.rules import (
     max_total_score,
@@ -96,16 +97,22 @@ def validate(state: State) -> None:
     _check_every_card_once(state, len(deck.guests))
     phase = state.phase
     _check_phase_seat(phase, players)
-    for index, table in enumerate(state.tables):
-        _check_table(table, players, deck, f"data.tables[{index}]")
-    _check_scores(state.scores, config, "data.scores")
-    for seat, known in enumerate(state.revealed):
-        if not known <= set(state.hands[seat]):
+    # The checks of the public record (tables, scores, the last vote; of the phase, only
+    # how a game ended) run once for the states that share it (see _PUBLIC).
+    public = (config, state.tables, state.scores, state.last_vote,
+              phase if isinstance(phase, Over) else None)
+    known = _PUBLIC.holds(public)
+    if not known:
+        for index, table in enumerate(state.tables):
+            _check_table(table, players, deck, f"data.tables[{index}]")
+        _check_scores(state.scores, config, "data.scores")
+    for seat, revealed in enumerate(state.revealed):
+        if not revealed <= set(state.hands[seat]):
             raise CorruptState("revealed cards must be in the hand", f"data.revealed[{seat}]")
     _check_under(state)
     hand_sizes = tuple(len(hand) for hand in state.hands)
     _check_counters(config, phase, len(state.pile), state.dry_turns, state.turn, "data")
-    if state.last_vote is not None:
+    if state.last_vote is not None and not known:
         _check_vote_result(state.last_vote, players, deck, "data.last_vote")
         _check_last_table(state.last_vote, state.tables, deck, phase)
     _check_ending(phase, state.last_vote)
@@ -131,7 +138,16 @@ def validate(state: State) -> None:
                 raise CorruptState("a vote with every ballot in is already counted",
                                    "data.phase.ballots")
     # Last: a broken table or phase is named where it is broken, not as a wrong total.
-    _check_paid_scores(state.scores, state.tables, phase, state.last_vote, deck, "data.scores")
+    if not known:
+        _check_paid_scores(state.scores, state.tables, phase, state.last_vote, deck,
+                           "data.scores")
+        _PUBLIC.remember(public)
+
+
+_PUBLIC = Passed()
+"""The public records the checks of the tables, the scores and the last vote last
+passed: the states ``determinize`` redeals from a state share them, and a state shares
+them with the one before it while no table is opened or joined and no vote counted."""
 
 
 def _declared_card_is_placed(card: int, phase: Drawing, hand: tuple[int, ...],

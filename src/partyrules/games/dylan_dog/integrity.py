@@ -21,6 +21,7 @@ from functools import lru_cache
 import attrs
 
 from partyrules.core.errors import CorruptState
+from partyrules.core.passed import Passed
 from partyrules.games.dylan_dog.board import CLOCKWISE, COUNTERCLOCKWISE, Geometry, geometry
 from partyrules.games.dylan_dog.cards import (
     DYLAN_FACE,
@@ -145,7 +146,7 @@ def validate(state: State) -> None:
         raise CorruptState("expected a dylan_dog Config", "data.config")
     players = config.players
     board = config.the_board()
-    known = catalog(config.the_cards())
+    known, ids = _decks(config.the_cards())
     _tuple_per(state.pawns, players, "seat", "data.pawns", None)
     _tuple_per(state.story, players, "seat", "data.story")
     _tuple_per(state.held, players, "seat", "data.held")
@@ -154,8 +155,8 @@ def validate(state: State) -> None:
     for name in ("unused_story", "nightmare", "dylan_dog", "removed"):
         if not isinstance(getattr(state, name), tuple):
             raise CorruptState("a list of cards", f"data.{name}")
-    _check_every_card_once(state, known)
-    _check_card_kinds(state, known)
+    _check_every_card_once(state, known, ids)
+    _check_card_kinds(state, known, ids)
     table = _Table(config, board, geometry(board), known, state.active, state.turn,
                    state.rotation, state.pawns, state.held,
                    tuple(len(content) for content in state.crypts), state.die, state.drawn,
@@ -198,11 +199,28 @@ def _ids(cards: CardSet) -> _Ids:
                 in_crypts=mystery | horror)
 
 
-def _check_every_card_once(state: State, known: Catalog) -> None:
+_LAST_DECKS: dict[str, tuple[CardSet, Catalog, _Ids]] = {}
+"""The card set met last, with its catalog and ids (see :func:`_decks`)."""
+
+
+def _decks(cards: CardSet) -> tuple[Catalog, _Ids]:
+    """``catalog(cards)`` and ``_ids(cards)``. Their caches are keyed on the card set's
+    value, and one holds the first of equal card sets it met: the card set of a config
+    loaded again (another exploration, a document read back) is compared with it card by
+    card at every look-up. The card set met last is held here and known by identity."""
+    last = _LAST_DECKS.get("last")
+    if last is not None and last[0] is cards:
+        return last[1], last[2]
+    known, ids = catalog(cards), _ids(cards)
+    _LAST_DECKS["last"] = (cards, known, ids)
+    return known, ids
+
+
+def _check_every_card_once(state: State, known: Catalog, ids: _Ids) -> None:
     found = places(state)
     cards = [card for items in found.values() for card in items]
     if len(cards) == known.size and set(map(type, cards)) == {int} and \
-            set(cards) == _ids(state.config.the_cards()).every:
+            set(cards) == ids.every:
         return
     seen: dict[object, str] = {}
     for place, items in found.items():
@@ -223,8 +241,7 @@ def _first_outside(cards: tuple[int, ...], allowed: frozenset[int]) -> int | Non
     return next(index for index, card in enumerate(cards) if card not in allowed)
 
 
-def _check_card_kinds(state: State, known: Catalog) -> None:
-    ids = _ids(state.config.the_cards())
+def _check_card_kinds(state: State, known: Catalog, ids: _Ids) -> None:
     for seat, story in enumerate(state.story):
         _check_story(known, story, f"data.story[{seat}]")
     for seat, held in enumerate(state.held):
@@ -279,8 +296,11 @@ def _check_table(table: _Table, revealed: tuple[frozenset[str], ...]) -> None:
     if not _is_int(table.rotation, 0, table.board.sectors - 1):
         raise CorruptState(f"the rotation is a sector offset from 0 to "
                            f"{table.board.sectors - 1}", "data.rotation")
-    for seat, pawn in enumerate(table.pawns):
-        _check_pawn(table.board, table.geo, pawn, f"data.pawns[{seat}]")
+    pawns = (table.config, table.pawns)  # checked once for the states that share them
+    if not _PAWNS.holds(pawns):
+        for seat, pawn in enumerate(table.pawns):
+            _check_pawn(table.board, table.geo, pawn, f"data.pawns[{seat}]")
+        _PAWNS.remember(pawns)
     if table.die is not None and (type(table.die) is not int or table.die not in FACES):
         raise CorruptState("the die shows 2 to 6 or the Dylan Dog face (0)", "data.die")
     if table.drawn is not None and not (_is_int(table.drawn, 0, table.known.size - 1)
@@ -299,6 +319,11 @@ def _check_table(table: _Table, revealed: tuple[frozenset[str], ...]) -> None:
                 raise CorruptState(f"seat {seat} cannot have shown the shape {shape!r}: "
                                    "it is on none of its story cards",
                                    f"data.revealed_shapes[{seat}]")
+
+
+_PAWNS = Passed()
+"""The pawns the pawn checks last passed: the states ``determinize`` redeals from a
+state share them, and so do the states of a turn until a pawn moves."""
 
 
 def _check_pawn(board: Board, geo: Geometry, pawn: Pawn, path: str) -> None:

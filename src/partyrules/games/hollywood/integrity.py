@@ -22,6 +22,7 @@ from typing import Any, Literal, NoReturn
 import attrs
 
 from partyrules.core.errors import CorruptState
+from partyrules.core.passed import Passed
 from partyrules.games.hollywood.cards import GENRES, CardKind
 from partyrules.games.hollywood.crew import must_answer, types_named_by
 from partyrules.games.hollywood.films import (
@@ -525,18 +526,24 @@ def validate(state: State) -> None:
     _where_cards_lie(state, cat)
     _int_in(state.year, 1, YEARS, "data.year", "the year")
     _seat(state.distributor, players, "data.distributor", "the distributor")
-    _money(state.money, players, cat.ceiling, "data.money")
-    _bid_cards(state.bid_cards, players, "data.bid_cards")
     phase = state.phase
     over = isinstance(phase, Over)
-    _money_so_far(state, cat, over)
-    _trophies(state.trophies, players, cat, state.year if over else state.year - 1,
-              "data.trophies")
-    for seat, notes in enumerate(state.log):
-        _notes(notes, seat, players, cat, f"data.log[{seat}]")
-    if state.report is not None:
-        _report(state.report, players, cat, state.year if over else state.year - 1,
-                "data.report")
+    # The checks of the studios' public record run once for the states that share it
+    # (see _RECORD).
+    record = (config, state.money, state.bid_cards, state.trophies, state.log,
+              state.report, state.year, over)
+    if not _RECORD.holds(record):
+        _money(state.money, players, cat.ceiling, "data.money")
+        _bid_cards(state.bid_cards, players, "data.bid_cards")
+        _money_so_far(state, cat, over)
+        _trophies(state.trophies, players, cat, state.year if over else state.year - 1,
+                  "data.trophies")
+        for seat, notes in enumerate(state.log):
+            _notes(notes, seat, players, cat, f"data.log[{seat}]")
+        if state.report is not None:
+            _report(state.report, players, cat, state.year if over else state.year - 1,
+                    "data.report")
+        _RECORD.remember(record)
     for index, play in enumerate(state.plays):
         _play(play, players, cat, f"data.plays[{index}]", stage="resolved")
     if len({play.card for play in state.plays}) != len(state.plays):
@@ -546,6 +553,12 @@ def validate(state: State) -> None:
             _placed_bid(bid, players, f"data.revealed_bids[{seat}]")
     _board_of_the_stage(state, players)
     _PHASE_CHECKS[type(phase)](state, cat)
+
+
+_RECORD = Passed()
+"""The money, bid cards, trophies, logs and year report the checks of the record last
+passed: the states ``determinize`` redeals from a state share them, and so do the states
+of a stage until money changes hands or a year ends."""
 
 
 def _money_so_far(state: State, cat: Catalog, over: bool) -> None:
@@ -843,13 +856,23 @@ def _answering(state: State, cat: Catalog) -> None:
               "data.phase.then")
 
 
+_STUDIOS = Passed(8)
+"""The Stage 5 studios (with their seat's money) the studio check last passed: a seat's
+own studio stays the same object in the states ``determinize`` redeals for it, and every
+studio but the one that acted in the state an action leads to."""
+
+
 def _producing(state: State, cat: Catalog) -> None:
     phase = state.phase
     assert isinstance(phase, Producing)
     worthless = second_team = 0
     for seat, studio in enumerate(phase.studios):
         path = f"data.phase.studios[{seat}]"
-        _studio(studio, state.config, cat, state.money[seat], path)
+        # A studio is checked once for the states that share it (see _STUDIOS).
+        studied = (state.config, studio, state.money[seat])
+        if not _STUDIOS.holds(studied):
+            _studio(studio, state.config, cat, state.money[seat], path)
+            _STUDIOS.remember(studied)
         _moves_left(state, seat, studio, path)
         worthless += studio.worthless
         second_team += studio.second_team

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from partyrules.core.errors import CorruptState
+from partyrules.core.passed import Passed
 from partyrules.games.when_i_dream.cards import round_gains, spirits_for
 from partyrules.games.when_i_dream.rules import acting, clue_cap_reached, final_standing
 from partyrules.games.when_i_dream.state import (
@@ -62,12 +63,23 @@ def validate(state: State) -> None:
         _check_per_seat(getattr(state, name), players, f"data.{name}")
     if state.side not in ("top", "bottom"):
         raise CorruptState(f"side is 'top' or 'bottom', not {state.side!r}", "data.side")
-    penalty_counts = tuple(len(cards) for cards in state.penalties)
-    _check_public(config, state.round, state.dreamer, state.phase, state.clues,
-                  state.guesses, state.points, penalty_counts, state.last_round)
+    # The public record is checked once for the states that share it (see _PUBLIC); the
+    # penalty piles stand for their counts.
+    public = (config, state.round, state.dreamer, state.phase, state.clues, state.guesses,
+              state.points, state.penalties, state.last_round)
+    if not _PUBLIC.holds(public):
+        penalty_counts = tuple(len(cards) for cards in state.penalties)
+        _check_public(config, state.round, state.dreamer, state.phase, state.clues,
+                      state.guesses, state.points, penalty_counts, state.last_round)
+        _PUBLIC.remember(public)
     _check_spirits(state)
     _check_dream_cards(state)
     _check_piles(state)
+
+
+_PUBLIC = Passed()
+"""The round, phase, clues, guesses, points and penalty piles the checks of the public
+record last passed: the states ``determinize`` redeals from a state share them."""
 
 
 def validate_view(view: View) -> None:
