@@ -62,6 +62,19 @@ def test_a_misspelt_field_is_answered_with_the_nearest_one() -> None:
     check_fields(dream.Config, ["players", "side"])  # known names pass
 
 
+@pytest.mark.parametrize("name", ["dinner", "when_i_dream"])
+def test_equal_configs_made_apart_set_up_states_that_share_one(name: str) -> None:
+    # The rules' caches keyed by the config then find it by identity; the states are
+    # the same ones, and serialize the same, with either config.
+    game = partyrules.get_game(name)
+    first, second = game.Config(players=4), game.Config(players=4)
+    assert first is not second
+    one, other = game.setup(first, 3), game.setup(second, 3)
+    assert one.config is other.config and one == other
+    assert partyrules.dumps(one) == partyrules.dumps(other)
+    assert game.setup(game.Config(players=5), 3).config is not one.config
+
+
 def test_shared_gives_an_equal_config_and_the_same_one_for_equal_configs() -> None:
     game = partyrules.get_game("dany")
     config = game.Config(players=3)
