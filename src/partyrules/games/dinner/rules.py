@@ -26,7 +26,7 @@ from typing import Any
 
 from partyrules.core.config import shared
 from partyrules.core.game import Outcome, Property, Timer
-from partyrules.core.records import fast_records, replaced, without_first
+from partyrules.core.records import fast_evolve, fast_records, replaced, without_first
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -473,10 +473,11 @@ records of :func:`_prebuilt` are."""
 
 def _inviting_actions(state: State, phase: Inviting) -> list[Action]:
     seat = phase.active
-    listed: list[Action] = []
-    if _room(state, phase) > 0:
-        listed += map(_prebuilt(state.config)[1][seat].__getitem__, state.hands[seat])
-    if len(phase.invited) >= proposal_minimum(phase):
+    invited = len(phase.invited)
+    listed: list[Action] = (
+        list(map(_prebuilt(state.config)[1][seat].__getitem__, state.hands[seat]))
+        if proposal_capacity(phase, state.tables) > invited else [])
+    if invited >= proposal_minimum(phase):
         listed.append(_propose(seat, ""))
     return listed
 
@@ -604,9 +605,12 @@ def _apply_ballot(state: State, action: Ballot) -> State:
     assert isinstance(phase, Voting)
     ballots = replaced(phase.ballots, action.seat, action.rejected)
     if ballots.count(None) > 1:  # the proposer's slot stays None
-        return evolve(state, {"phase": Voting(phase.active, phase.table, phase.deceased,
-                                              phase.invited, phase.story, ballots)})
+        return evolve(state, {"phase": _evolve_voting(phase, {"ballots": ballots})})
     return _count_votes(state, phase, ballots)
+
+
+_evolve_voting = fast_evolve(Voting)
+"""A vote with one more ballot in, at every ballot but the last."""
 
 
 def _count_votes(state: State, phase: Voting,
