@@ -445,17 +445,17 @@ def _drawing_actions(state: State, phase: Drawing) -> list[Action]:
             listed.append(_unknown(seat, phase.drawn))
         if not phase.exchanged:
             listed += map(exchanges[seat].__getitem__, hand)
-    opened = False
-    if len(hand) >= 2:
-        opened = True
+    opened = len(hand) >= 2
+    if opened:
         listed.append(_start_table(seat))
         deceased = deck.deceased
         listed += [_start_burial(seat, card) for card in hand if card in deceased]
     if hand:
-        for index, table in enumerate(state.tables):
-            if len(table.cards) < MAX_TABLE:
-                opened = True
-                listed.append(_join_table(seat, index))
+        joins = [_join_table(seat, index) for index, table in enumerate(state.tables)
+                 if len(table.cards) < MAX_TABLE]
+        if joins:
+            opened = True
+            listed += joins
     if not opened:
         listed.append(_pass(seat))
     return listed
