@@ -12,7 +12,7 @@ import pytest
 
 import partyrules
 from partyrules import InvalidConfig
-from partyrules.core.config import ConfigRecord, check_fields
+from partyrules.core.config import ConfigRecord, check_fields, shared
 from partyrules.core.game import AnyGame
 from partyrules.core.serialize import structure, unstructure
 
@@ -60,3 +60,24 @@ def test_a_misspelt_field_is_answered_with_the_nearest_one() -> None:
     with pytest.raises(InvalidConfig, match=r"no config field 'sides' \(did you mean 'side'\?\)"):
         dream.Config(players=4, sides="expert")
     check_fields(dream.Config, ["players", "side"])  # known names pass
+
+
+@pytest.mark.parametrize("name", ["dinner", "when_i_dream"])
+def test_equal_configs_made_apart_set_up_states_that_share_one(name: str) -> None:
+    # The rules' caches keyed by the config then find it by identity; the states are
+    # the same ones, and serialize the same, with either config.
+    game = partyrules.get_game(name)
+    first, second = game.Config(players=4), game.Config(players=4)
+    assert first is not second
+    one, other = game.setup(first, 3), game.setup(second, 3)
+    assert one.config is other.config and one == other
+    assert partyrules.dumps(one) == partyrules.dumps(other)
+    assert game.setup(game.Config(players=5), 3).config is not one.config
+
+
+def test_shared_gives_an_equal_config_and_the_same_one_for_equal_configs() -> None:
+    game = partyrules.get_game("dany")
+    config = game.Config(players=3)
+    kept = shared(config)
+    assert kept == config and shared(game.Config(players=3)) is kept
+    assert shared(attrs.evolve(config, players=4)) == attrs.evolve(config, players=4)

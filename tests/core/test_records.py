@@ -1,7 +1,10 @@
 """partyrules.core.records: fast_evolve gives what attrs.evolve gives, for every game's
-State, and refuses the classes it would evolve differently; the tuple helpers."""
+State, and refuses the classes it would evolve differently; fast_records builds what the
+class builds; the tuple helpers."""
 
 from __future__ import annotations
+
+import itertools
 
 import attrs
 import pytest
@@ -10,7 +13,13 @@ from hypothesis import strategies as st
 
 import partyrules
 from partyrules.core import testing
-from partyrules.core.records import fast_evolve, replaced, without_every, without_first
+from partyrules.core.records import (
+    fast_evolve,
+    fast_records,
+    replaced,
+    without_every,
+    without_first,
+)
 
 
 @attrs.frozen(slots=True)
@@ -131,6 +140,43 @@ def test_fast_evolve_sets_the_slots_of_a_base_class_too() -> None:
     evolve = fast_evolve(Derived)
     assert evolve(Derived(1, 2), {"a": 5}) == Derived(5, 2)
     assert evolve(Derived(1, 2), {}) == Derived(1, 2)
+
+
+# -- many records at once --------------------------------------------------------------------
+
+
+BUILD_POINTS = fast_records(Point)
+
+
+@given(st.lists(st.tuples(st.integers(), st.integers(), st.text(max_size=3),
+                          st.tuples(st.text(max_size=2)))))
+def test_fast_records_builds_what_the_class_builds(rows: list[tuple[int, int, str,
+                                                                     tuple[str]]]) -> None:
+    columns = list(zip(*rows, strict=True)) or [(), (), (), ()]
+    built = BUILD_POINTS(len(rows), *columns)
+    assert built == [Point(*row) for row in rows]
+    assert all(type(point) is Point for point in built)
+    assert [hash(point) for point in built] == [hash(Point(*row)) for row in rows]
+
+
+def test_fast_records_takes_iterators_and_stops_at_count() -> None:
+    built = BUILD_POINTS(2, itertools.repeat(7), itertools.count(), iter("ab"), ((), ()))
+    assert built == [Point(7, 0, "a"), Point(7, 1, "b")]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built[0].x = 1  # type: ignore[misc]
+
+
+def test_fast_records_wants_a_column_per_field() -> None:
+    with pytest.raises(TypeError, match="4 fields"):
+        BUILD_POINTS(1, [1], [2])
+
+
+@pytest.mark.parametrize(("cls", "words"), [
+    (Validated, "validator"), (Cached, "cached hash"), (Hooked, "hook"),
+    (Plain, "not an attrs class")])
+def test_fast_records_refuses_what_fast_evolve_refuses(cls: type, words: str) -> None:
+    with pytest.raises(TypeError, match=f"fast_records.*{words}"):
+        fast_records(cls)
 
 
 # -- the tuple helpers ---------------------------------------------------------------------

@@ -1,7 +1,9 @@
-"""The PRNG matches the test vectors published in docs/rng.md, and is unbiased."""
+"""The PRNG matches the test vectors published in docs/rng.md, and is unbiased; the
+runner's draw from a ``random.Random`` is ``randrange``'s."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -9,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from partyrules.core.rng import MASK64, Rng
+from partyrules.core.game import TABLE, random_actor
+from partyrules.core.rng import MASK64, Rng, uniform_index
 
 DOC = Path(__file__).parents[2] / "docs" / "rng.md"
 
@@ -99,3 +102,48 @@ def test_rng_rejects_states_outside_64_bits() -> None:
         Rng(2**64)
     with pytest.raises(ValueError):
         Rng.from_seed(1).below(0)
+
+
+# -- the runner's draws from a random.Random ---------------------------------------------------
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(1, 300), min_size=1, max_size=40))
+def test_uniform_index_draws_what_randrange_draws(seed: int, counts: list[int]) -> None:
+    # The same numbers, and the generator left in the same state: every later draw of a
+    # match (the players' choices) is the same too.
+    rng, twin = random.Random(seed), random.Random(seed)
+    assert [uniform_index(rng, count) for count in counts] == [twin.randrange(count)
+                                                               for count in counts]
+    assert rng.getstate() == twin.getstate()
+
+
+class Halves(random.Random):
+    """A subclass that draws otherwise: ``randrange`` through its own ``random``."""
+
+    def random(self) -> float:
+        return 0.5
+
+
+def test_uniform_index_leaves_a_subclass_and_an_empty_range_to_randrange() -> None:
+    assert uniform_index(Halves(3), 10) == Halves(3).randrange(10)
+    with pytest.raises(ValueError, match="empty range"):
+        uniform_index(random.Random(1), 0)
+
+
+def old_random_actor(acting: frozenset[int], rng: random.Random, table_rate: float) -> int:
+    """``random_actor`` as it was at 3dbecfd, through ``randrange``."""
+    seats = sorted(acting)
+    if len(seats) > 1 and seats[0] == TABLE and rng.random() >= table_rate:
+        seats = seats[1:]
+    return seats[rng.randrange(len(seats))]
+
+
+@given(st.integers(0, 2**32), st.lists(st.frozensets(st.integers(TABLE, 6), min_size=1),
+                                       min_size=1, max_size=30),
+       st.sampled_from([0.0, 0.1, 1.0]))
+def test_random_actor_draws_as_before(seed: int, actings: list[frozenset[int]],
+                                      table_rate: float) -> None:
+    rng, twin = random.Random(seed), random.Random(seed)
+    assert ([random_actor(acting, rng, table_rate) for acting in actings]
+            == [old_random_actor(acting, twin, table_rate) for acting in actings])
+    assert rng.getstate() == twin.getstate()

@@ -224,7 +224,7 @@ def mutated_dinner(old: str, new: str) -> Any:
 def test_a_tie_that_turns_a_card_down_is_found_from_a_stored_position() -> None:
     # Rule 2): "a strict majority" of the others turns a card down; the mutant turns it
     # down on a tie too.
-    mutant = mutated_dinner("in ballot) > voters", "in ballot) >= voters")
+    mutant = mutated_dinner("count(card) > voters", "count(card) >= voters")
     start = stored_positions(DINNER)["pile_just_ran_out"]
     report = explore(mutant, start=start, max_states=None)
     violation = report.violation

@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from typing import Any, Self
+from functools import lru_cache
+from typing import Any, Self, TypeVar
 
 import attrs
 
 from partyrules.core.errors import InvalidConfig
 
-__all__ = ["ConfigRecord", "check_fields"]
+__all__ = ["ConfigRecord", "check_fields", "shared"]
+
+C = TypeVar("C")
 
 
 class ConfigRecord:
@@ -98,3 +101,29 @@ def _name_set(cls: type) -> frozenset[str]:
 _INIT_NAMES: dict[type, tuple[str, ...]] = {}
 """A cache of each config class's ``__init__`` names (classes only: no state)."""
 _NAME_SETS: dict[type, frozenset[str]] = {}
+
+
+def shared(config: C) -> C:
+    """The one object every config equal to ``config`` is given: the first such config
+    seen (of the last 256 distinct ones), else ``config`` itself. A game's ``setup``
+    keeps it in the state, so that the rules' caches keyed by the config (decks, prebuilt
+    actions) find it by identity, where a config equal but made apart (a new
+    ``Config(players=4)`` for every game) is compared field by field at every lookup.
+    Equal configs are interchangeable: the state's equality, hash and serialized form
+    are the same with either.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Config:
+    ...     players: int
+    >>> first = shared(Config(4))
+    >>> shared(Config(4)) is first, shared(Config(5)) is first
+    (True, False)
+    """
+    kept: C = _shared(config)
+    return kept
+
+
+@lru_cache(maxsize=256)
+def _shared(config: Any) -> Any:
+    return config

@@ -22,6 +22,7 @@ import attrs
 from partyrules.core.encoding import Encoding
 from partyrules.core.errors import UnknownGame
 from partyrules.core.i18n import DEFAULT_LANGUAGE, Catalogue
+from partyrules.core.rng import uniform_index
 
 __all__ = [
     "CONTRACT",
@@ -511,11 +512,18 @@ def random_actor(acting: frozenset[int], rng: random.Random,
 
     >>> random_actor(frozenset({TABLE, 2}), random.Random(1), table_rate=0.0)
     2
+
+    A lone seat is drawn too (``randrange(1)`` takes bits from ``rng``), so that the
+    draws that follow are the same as they have always been.
     """
+    if len(acting) == 1:  # most steps: one seat may act
+        (seat,) = acting
+        uniform_index(rng, 1)
+        return seat
     seats = sorted(acting)
     if len(seats) > 1 and seats[0] == TABLE and rng.random() >= table_rate:
-        seats = seats[1:]
-    return seats[rng.randrange(len(seats))]
+        del seats[0]
+    return seats[uniform_index(rng, len(seats))]
 
 
 AnyGame = Game[Any, Any, Any, Any]

@@ -483,6 +483,20 @@ class Match:
         """Apply one action of a player (or call time); False when the game is over, the
         step cap is reached or the match waits for an outside seat (then
         :attr:`waiting` names who may act)."""
+        acting = self.game.to_act(self.state)
+        if (not acting or self.time_limit is not None
+                or (self.max_steps is not None
+                    and len(self.actions) - self._started >= self.max_steps)):
+            return self._step_checked(acting)
+        # The game runs (``to_act`` is empty only once it is over), no time is to be
+        # called and the cap is not reached: the checks above are all a step needs.
+        if acting <= self._played:  # no outside seat: the turn model alone decides
+            return self._ask(random_actor(acting, self.rng, self.table_rate), acting)
+        return self._step_outside(acting)
+
+    def _step_checked(self, acting: frozenset[int]) -> bool:
+        """:meth:`step` where the game may be over, the cap reached or time up
+        (``acting``: ``to_act`` of the current state)."""
         game = self.game
         if game.is_terminal(self.state) or self.capped:
             self._outside = ()
@@ -494,12 +508,15 @@ class Match:
                 self._outside = ()
                 self._apply(timer.time_up(self.state), game.apply)
                 return True
-        acting = game.to_act(self.state)
-        if acting <= self._played:  # no outside seat: the turn model alone decides
+        if acting <= self._played:
             return self._ask(self._actor(acting), acting)
+        return self._step_outside(acting)
+
+    def _step_outside(self, acting: frozenset[int]) -> bool:
+        """:meth:`step` where an outside seat may act (``acting``: who may)."""
         outside = [seat for seat in sorted(acting) if seat not in self._players]
         seats = [seat for seat in sorted(acting) if seat != TABLE]
-        if game.is_simultaneous(self.state):
+        if self.game.is_simultaneous(self.state):
             ours = [seat for seat in seats if seat in self._players]
             if ours:
                 return self._ask(ours[self.rng.randrange(len(ours))], acting)
@@ -636,7 +653,8 @@ class Match:
             self.states.append(after)
         if self._waited:
             self._waited = ()
-        self._reseed()
+        if self.seed is not None:  # _reseed, written out: once a step
+            self.rng = match_rng(self.seed, len(self.actions))
 
     def _reseed(self) -> None:
         if self.seed is not None:

@@ -10,6 +10,10 @@ documented algorithms (see ``docs/rng.md`` for test vectors):
 * :meth:`Rng.below` -- a bounded integer by rejection sampling (no modulo bias);
 * :meth:`Rng.shuffle` -- Fisher-Yates, from the last position down.
 
+The match runner and the players draw from a :class:`random.Random` instead (their
+choices are not part of a game's state); :func:`uniform_index` is its ``randrange(n)``,
+the same draw for less.
+
 >>> rng = Rng.from_seed(0)
 >>> value, rng = rng.next_u64()
 >>> hex(value)
@@ -21,12 +25,13 @@ documented algorithms (see ``docs/rng.md`` for test vectors):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import TypeVar
 
 import attrs
 
-__all__ = ["MASK64", "Rng"]
+__all__ = ["MASK64", "Rng", "uniform_index"]
 
 T = TypeVar("T")
 
@@ -120,3 +125,29 @@ def _advanced(state: int) -> Rng:
     rng: Rng = _NEW(Rng)
     _SET_STATE(rng, state)
     return rng
+
+
+def uniform_index(rng: random.Random, count: int) -> int:
+    """``rng.randrange(count)``: the same number, drawn the same way (the same calls of
+    the generator, so every later draw is the same too), without ``randrange``'s
+    argument checks and its second call; a runner and a random player draw one or two
+    every step.
+
+    For a plain :class:`random.Random`, ``randrange(count)`` draws ``count.bit_length()``
+    bits until they make a number below ``count`` (``Random._randbelow``); a subclass,
+    which may draw otherwise, and a ``count`` below 1 go through ``randrange`` itself.
+
+    >>> rng, twin = random.Random(8), random.Random(8)
+    >>> counts = (1, 2, 3, 10, 1000)
+    >>> [uniform_index(rng, n) for n in counts] == [twin.randrange(n) for n in counts]
+    True
+    >>> rng.getstate() == twin.getstate()
+    True
+    """
+    if count <= 0 or type(rng) is not random.Random:
+        return rng.randrange(count)
+    bits = count.bit_length()
+    drawn = rng.getrandbits(bits)
+    while drawn >= count:
+        drawn = rng.getrandbits(bits)
+    return drawn

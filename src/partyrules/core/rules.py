@@ -29,6 +29,7 @@ import attrs
 
 from partyrules.core.errors import IllegalAction, InvalidConfig
 from partyrules.core.game import TABLE
+from partyrules.core.rng import uniform_index
 
 __all__ = ["ActionKinds", "check_seat", "check_setup", "ended", "phase_error", "seat_error",
            "uniform_choice"]
@@ -73,7 +74,7 @@ def uniform_choice(options: Iterable[A], seat: int, rng: random.Random) -> A:
     choices = tuple(options)
     if not choices:
         raise IllegalAction(f"seat {seat} has no action now")
-    return choices[rng.randrange(len(choices))]
+    return choices[uniform_index(rng, len(choices))]
 
 
 def seat_error(seat: Any, expected: int, role: str) -> str | None:

@@ -21,10 +21,12 @@ import random
 from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
+from partyrules.core.config import shared
 from partyrules.core.game import Outcome, Property, Timer
-from partyrules.core.records import replaced, without_first
+from partyrules.core.records import fast_evolve, fast_records, replaced, without_first
 from partyrules.core.rng import Rng
 from partyrules.core.rules import ActionKinds, check_setup, ended, uniform_choice
 from partyrules.games.dinner.actions import (
@@ -106,6 +108,7 @@ def setup(config: Config, seed: int) -> State:
     """1) Shuffle the deck, deal 7 cards each (6 with 6 or more players), and begin the
     first player's turn with its draw."""
     check_setup(config, Config, seed, "dinner")
+    config = shared(config)  # the rules' caches keyed by the config find it at once
     players = config.players
     size = hand_size(players)
     order, rng = Rng.from_seed(seed).shuffle(range(len(config.deck().guests)))
@@ -158,7 +161,7 @@ def _end_turn(state: State, active: int, accepted: bool, changes: dict[str, Any]
 
 
 def _forget_under(under: tuple[tuple[int, int], ...], card: int) -> tuple[tuple[int, int], ...]:
-    if not under or all(entry[0] != card for entry in under):
+    if not under or card not in map(_card_of, under):  # at every draw: a search in C
         return under
     return tuple(entry for entry in under if entry[0] != card)
 
@@ -170,6 +173,10 @@ def _forget_revealed(state: State, seat: int, cards: tuple[int, ...]) -> tuple[f
     return replaced(state.revealed, seat, known.difference(cards))
 
 
+_card_of = itemgetter(0)
+"""The card of an ``under`` entry ``(card, seat)``."""
+
+
 # -- who acts ---------------------------------------------------------------------------
 
 
@@ -177,11 +184,19 @@ def to_act(state: State) -> frozenset[int]:
     """The active player, or every seat that has not voted yet; empty when over."""
     phase = state.phase
     if isinstance(phase, Voting):
-        return frozenset(seat for seat, ballot in enumerate(phase.ballots)
-                         if ballot is None and seat != phase.active)
+        active = phase.active
+        return frozenset([seat for seat, ballot in enumerate(phase.ballots)
+                          if ballot is None and seat != active])
     if isinstance(phase, Over):
         return frozenset()
-    return frozenset((phase.active,))
+    return _alone(phase.active)
+
+
+@cache
+def _alone(seat: int) -> frozenset[int]:
+    """``frozenset((seat,))``, built once per seat: the runner asks ``to_act`` at every
+    step."""
+    return frozenset((seat,))
 
 
 def is_simultaneous(state: State) -> bool:
@@ -402,48 +417,48 @@ _RULES: dict[type, Callable[[State, Any], str | None]] = {
 
 
 def legal_actions(state: State, seat: int) -> Iterator[Action]:
-    """Every action ``seat`` may take now, in a fixed order (see the module doc). A
-    voter's ballots, the long listing, come straight from their iterator, not through a
-    generator."""
+    """Every action ``seat`` may take now, in a fixed order (see the module doc). Each
+    listing is built whole and handed out as its iterator (a generator's step per action
+    cost more than the actions); a vote's ballots are built all at once
+    (:func:`_ballots`)."""
     phase = state.phase
     if isinstance(phase, Voting):
-        return _ballots(seat, phase.proposed) if seat in to_act(state) else iter(())
-    return _listed(state, seat, phase)
-
-
-def _listed(state: State, seat: int, phase: Phase) -> Iterator[Action]:
-    """:func:`legal_actions` outside a vote, one by one."""
+        # A seat that may vote (to_act's test, without building its set).
+        ballots = phase.ballots
+        if 0 <= seat < len(ballots) and ballots[seat] is None and seat != phase.active:
+            return iter(_ballots(seat, phase.proposed))
+        return iter(())
     if isinstance(phase, Drawing) and seat == phase.active:
-        yield from _drawing_actions(state, phase)
-    elif isinstance(phase, Inviting) and seat == phase.active:
-        yield from _inviting_actions(state, phase)
+        return iter(_drawing_actions(state, phase))
+    if isinstance(phase, Inviting) and seat == phase.active:
+        return iter(_inviting_actions(state, phase))
+    return iter(())
 
 
-def _drawing_actions(state: State, phase: Drawing) -> Iterator[Action]:
+def _drawing_actions(state: State, phase: Drawing) -> list[Action]:
     seat = phase.active
     hand = state.hands[seat]
     deck, _, exchanges = _prebuilt(state.config)
+    listed: list[Action] = []
     if state.pile:
         if phase.drawn is not None and phase.drawn not in phase.declared:
-            yield _unknown(seat, phase.drawn)
+            listed.append(_unknown(seat, phase.drawn))
         if not phase.exchanged:
-            row = exchanges[seat]
-            for card in hand:
-                yield row[card]
-    opened = False
-    if len(hand) >= 2:
-        opened = True
-        yield _start_table(seat)
-        for card in hand:
-            if card in deck.deceased:
-                yield _start_burial(seat, card)
+            listed += map(exchanges[seat].__getitem__, hand)
+    opened = len(hand) >= 2
+    if opened:
+        listed.append(_start_table(seat))
+        deceased = deck.deceased
+        listed += [_start_burial(seat, card) for card in hand if card in deceased]
     if hand:
-        for index, table in enumerate(state.tables):
-            if len(table.cards) < MAX_TABLE:
-                opened = True
-                yield _join_table(seat, index)
+        joins = [_join_table(seat, index) for index, table in enumerate(state.tables)
+                 if len(table.cards) < MAX_TABLE]
+        if joins:
+            opened = True
+            listed += joins
     if not opened:
-        yield _pass(seat)
+        listed.append(_pass(seat))
+    return listed
 
 
 _unknown = cache(Unknown)
@@ -456,19 +471,26 @@ _propose = cache(Propose)
 records of :func:`_prebuilt` are."""
 
 
-def _inviting_actions(state: State, phase: Inviting) -> Iterator[Action]:
+def _inviting_actions(state: State, phase: Inviting) -> list[Action]:
     seat = phase.active
-    if _room(state, phase) > 0:
-        row = _prebuilt(state.config)[1][seat]
-        for card in state.hands[seat]:
-            yield row[card]
-    if len(phase.invited) >= proposal_minimum(phase):
-        yield _propose(seat, "")
+    invited = len(phase.invited)
+    listed: list[Action] = (
+        list(map(_prebuilt(state.config)[1][seat].__getitem__, state.hands[seat]))
+        if proposal_capacity(phase, state.tables) > invited else [])
+    if invited >= proposal_minimum(phase):
+        listed.append(_propose(seat, ""))
+    return listed
 
 
-def _ballots(seat: int, proposed: tuple[int, ...]) -> Iterator[Ballot]:
-    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject."""
-    return map(Ballot, repeat(seat), _rejections(proposed))
+_new_ballots = fast_records(Ballot)
+
+
+def _ballots(seat: int, proposed: tuple[int, ...]) -> list[Ballot]:
+    """Every ballot of ``seat`` on ``proposed``, one per subset it may reject, in the
+    order of :func:`_rejections`: a vote lists 2 to 64 of them, made without a Python
+    call per record (:func:`~partyrules.core.records.fast_records`)."""
+    rejections = _rejections(proposed)
+    return _new_ballots(len(rejections), repeat(seat), rejections)
 
 
 @lru_cache(maxsize=256)
@@ -582,10 +604,13 @@ def _apply_ballot(state: State, action: Ballot) -> State:
     phase = state.phase
     assert isinstance(phase, Voting)
     ballots = replaced(phase.ballots, action.seat, action.rejected)
-    if sum(ballot is None for ballot in ballots) > 1:  # the proposer's slot stays None
-        return evolve(state, {"phase": Voting(phase.active, phase.table, phase.deceased,
-                                              phase.invited, phase.story, ballots)})
+    if ballots.count(None) > 1:  # the proposer's slot stays None
+        return evolve(state, {"phase": _evolve_voting(phase, {"ballots": ballots})})
     return _count_votes(state, phase, ballots)
+
+
+_evolve_voting = fast_evolve(Voting)
+"""A vote with one more ballot in, at every ballot but the last."""
 
 
 def _count_votes(state: State, phase: Voting,
@@ -595,11 +620,11 @@ def _count_votes(state: State, phase: Voting,
     join one guest -- or the whole proposal is rejected and the turn is lost."""
     active, proposed = phase.active, phase.proposed
     voters = len(ballots) - 1
-    turned_down = frozenset(
-        card for card in proposed
-        if 2 * sum(1 for ballot in ballots if ballot is not None and card in ballot) > voters
-    )
-    seated = tuple(card for card in phase.invited if card not in turned_down)
+    # Every rejection of every ballot in one list, counted per card by list.count (a
+    # ballot holds a card at most once): no generator per card.
+    rejections = [card for ballot in ballots if ballot for card in ballot]
+    turned_down = frozenset([card for card in proposed if 2 * rejections.count(card) > voters])
+    seated = tuple([card for card in phase.invited if card not in turned_down])
     if phase.table is not None:
         accepted = len(seated) >= 1
     elif phase.deceased is not None:
@@ -610,7 +635,7 @@ def _count_votes(state: State, phase: Voting,
     hand = state.hands[active]
     changes: dict[str, Any] = {
         "hands": replaced(state.hands, active,
-                          (*hand, *(c for c in proposed if c in returned))),
+                          (*hand, *[c for c in proposed if c in returned])),
         "revealed": replaced(state.revealed, active, state.revealed[active] | returned),
     }
     points = 0

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any, Literal
 
+from partyrules.core.config import shared
 from partyrules.core.game import TABLE, Outcome, Property, Timer
 from partyrules.core.records import replaced
 from partyrules.core.rng import Rng
@@ -114,6 +115,7 @@ def _prebuilt(config: Config) -> tuple[tuple[tuple[Guess, ...], ...],
 def setup(config: Config, seed: int) -> State:
     """Preparation: shuffle the Dream deck; the first Dreamer's round starts."""
     check_setup(config, Config, seed, "when_i_dream")
+    config = shared(config)  # the rules' caches keyed by the config find it at once
     players = config.players
     deck, rng = Rng.from_seed(seed).shuffle(range(len(config.dreams())))
     return State(
@@ -158,19 +160,15 @@ def _start_round(state: State, changes: dict[str, Any]) -> State:
     return evolve(state, changes)
 
 
-def _reveal(state: State, changes: dict[str, Any]) -> State:
-    """A new Dream card is revealed (the clue turns start again); with no card left to
-    reveal, the dream ends as if time were up."""
+def _reveal(state: State, active: int, changes: dict[str, Any]) -> State:
+    """A new Dream card is revealed (the clue turns start again, ``active`` the
+    clue-giver); with no card left to reveal, the dream ends as if time were up."""
     current, deck, box, rng = _next_card(changes.get("deck", state.deck),
                                          changes.get("box", state.box),
                                          changes.get("rng", state.rng))
     changes.update(current=current, deck=deck, box=box, rng=rng)
-    phase = changes.get("phase", state.phase)
-    if current is None:
-        changes["phase"] = Recounting()
-    else:
-        assert isinstance(phase, (Dreaming, Judging))
-        changes["phase"] = Dreaming(phase.active, (0,) * state.config.players, False)
+    changes["phase"] = (Recounting() if current is None
+                        else Dreaming(active, (0,) * state.config.players, False))
     return evolve(state, changes)
 
 
@@ -184,7 +182,12 @@ def clue_cap_reached(config: Config, dreamer: int, clue_turns: tuple[int, ...]) 
     """2. Every clue-giver has had its clue turns for the card in play: the Dreamer must
     guess."""
     cap = config.clue_cap()
-    return all(turns >= cap for seat, turns in enumerate(clue_turns) if seat != dreamer)
+    # Asked at every step (to_act, the listing) and mostly answered by the first
+    # clue-giver: a loop, where all() would build a generator each time.
+    for seat, turns in enumerate(clue_turns):  # noqa: SIM110 - see above
+        if turns < cap and seat != dreamer:
+            return False
+    return True
 
 
 def _at_cap(state: State, phase: Dreaming) -> bool:
@@ -192,13 +195,14 @@ def _at_cap(state: State, phase: Dreaming) -> bool:
     return clue_cap_reached(state.config, state.dreamer, phase.clue_turns)
 
 
-def _penalty(state: State, offender: int, changes: dict[str, Any]) -> State:
+def _penalty(state: State, offender: int, active: int, changes: dict[str, Any]) -> State:
     """Rules for definitions: the card in play goes in front of the offender as a
-    penalty, and a new card is revealed (its side unchanged)."""
+    penalty, and a new card is revealed (its side unchanged; ``active`` the clue-giver
+    then)."""
     assert state.current is not None
     penalties = replaced(state.penalties, offender, (*state.penalties[offender], state.current))
     changes.update(penalties=penalties, current=None)
-    return _reveal(state, changes)
+    return _reveal(state, active, changes)
 
 
 def _resolve_guess(state: State, correct: bool, active: int, time_up: bool,
@@ -217,8 +221,7 @@ def _resolve_guess(state: State, correct: bool, active: int, time_up: bool,
     if time_up:
         changes["phase"] = Recounting()
         return evolve(state, changes)
-    changes["phase"] = Dreaming(_next_giver(state, active), (0,) * state.config.players)
-    return _reveal(state, changes)
+    return _reveal(state, _next_giver(state, active), changes)
 
 
 def _score_round(state: State, bonus: bool, changes: dict[str, Any]) -> State:
@@ -623,13 +626,13 @@ def _apply_give_clue(state: State, action: GiveClue) -> State:
     phase = state.phase
     assert isinstance(phase, Dreaming)
     seat = action.seat
+    following = _next_giver(state, seat)
     changes: dict[str, Any] = {"clues": (*state.clues, (seat, action.word))}
-    changes["phase"] = Dreaming(_next_giver(state, seat), phase.clue_turns, False)
     config = state.config
     if clue_breach(action.word, state.word() or "", config.language, config.check_clues):
-        return _penalty(state, seat, changes)
+        return _penalty(state, seat, following, changes)
     turns = replaced(phase.clue_turns, seat, phase.clue_turns[seat] + 1)
-    changes["phase"] = Dreaming(_next_giver(state, seat), turns, False, phase.clued | {seat})
+    changes["phase"] = Dreaming(following, turns, False, phase.clued | {seat})
     return evolve(state, changes)
 
 
@@ -641,7 +644,7 @@ def _apply_rule_breach(state: State, action: RuleBreach) -> State:
         penalties = replaced(state.penalties, offender,
                              (*state.penalties[offender], state.current))
         return evolve(state, {"penalties": penalties, "current": None, "phase": Recounting()})
-    return _penalty(state, action.offender, {})
+    return _penalty(state, action.offender, phase.active, {})
 
 
 def _apply_skip_clue(state: State, action: SkipClue) -> State:
