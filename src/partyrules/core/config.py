@@ -120,7 +120,10 @@ def shared(config: C) -> C:
     >>> shared(Config(4)) is first, shared(Config(5)) is first
     (True, False)
     """
-    kept: C = _shared(config)
+    try:
+        kept: C = _shared(config)
+    except TypeError:  # an unhashable config (a list in a field) is kept as it is
+        return config
     return kept
 
 

@@ -60,6 +60,7 @@ from typing import Any
 import attrs
 
 from partyrules.core import invariants
+from partyrules.core.config import shared
 from partyrules.core.errors import CorruptState, IllegalAction, InvalidConfig
 from partyrules.core.game import GAMES, TABLE, AnyGame, get_game
 from partyrules.core.invariants import Broken, describe_crash
@@ -260,40 +261,14 @@ def _chosen(checks: Iterable[str]) -> frozenset[str]:
     return chosen
 
 
-_CONFIGS: dict[tuple[type, Any], Any] = {}
-"""The configs explored in this process, each by its value (see :func:`_interned`)."""
-
-CONFIGS_HELD = 64
-"""The most configs :data:`_CONFIGS` holds (the oldest is let go first)."""
-
-
-def _interned(config: Any) -> Any:
-    """The config first explored in this process among those equal to ``config`` (or
-    ``config``). The games' caches keyed on a config, or on its deck or board, hold the
-    first of equal ones they met, and compare another with it field by field, card by
-    card, at every look-up; a position explored again from a replay read again (a second
-    run, another position of the same table) brings such another. Exploring with the
-    config met first keeps those look-ups at identity. Equal configs make equal states,
-    reports and replays."""
-    try:
-        key = (type(config), config)
-        held = _CONFIGS.get(key)
-    except TypeError:  # an unhashable config is explored as it is
-        return config
-    if held is not None:
-        return held
-    if len(_CONFIGS) >= CONFIGS_HELD:
-        _CONFIGS.pop(next(iter(_CONFIGS)), None)
-    _CONFIGS[key] = config
-    return config
-
-
 class _Explorer:
     def __init__(self, game: AnyGame, config: Any, seed: int, start: Replay | None,
                  checks: frozenset[str], probes: int, every_round_trip: bool,
                  workers: int = 1, pool: Callable[..., Any] | None = None) -> None:
         self.game = game
-        self.config = _interned(config)
+        # The games' caches keyed on a config (or its deck, its board) hold the first of
+        # equal ones they met: exploring with that one keeps their look-ups at identity.
+        self.config = shared(config)
         self.seed = seed
         self.prefix: tuple[Any, ...] = start.actions if start is not None else ()
         self.checks = checks
