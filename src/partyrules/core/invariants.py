@@ -464,23 +464,25 @@ def check_commuting_pairs(game: AnyGame, state: Any, first: int, second: int,
                 check_commute(game, state, {first: a, second: b}, (forward, backward),
                               after)
                 continue
-            try:
-                one = from_a[b]
-            except KeyError:
-                try:
-                    one = from_a[b] = game.apply(after[a], b)
-                except IllegalAction as exc:
-                    raise _refused_in_order(forward, second, b, exc, (a, b)) from exc
-            from_b = ahead[b]
-            try:
-                other = from_b[a]
-            except KeyError:
-                try:
-                    other = from_b[a] = game.apply(after[b], a)
-                except IllegalAction as exc:
-                    raise _refused_in_order(backward, first, a, exc, (a, b)) from exc
+            one = _second_choice(game, after[a], from_a, b, forward, second, (a, b))
+            other = _second_choice(game, after[b], ahead[b], a, backward, first, (a, b))
             if other != one:
                 raise _order_dependent({first: a, second: b}, forward, backward, (a, b))
+
+
+def _second_choice(game: AnyGame, state: Any, kept: dict[Any, Any], action: Any,
+                   order: Sequence[int], seat: int, trail: tuple[Any, ...]) -> Any:
+    """The state ``action`` (seat ``seat``'s, second in ``order``) leads to from
+    ``state``: from ``kept`` (the states already reached from ``state``, by action), else
+    applied and kept; a refusal is the commute check's violation."""
+    try:
+        return kept[action]
+    except KeyError:
+        try:
+            reached = kept[action] = game.apply(state, action)
+        except IllegalAction as exc:
+            raise _refused_in_order(order, seat, action, exc, trail) from exc
+        return reached
 
 
 def _refused_in_order(order: Sequence[int], seat: int, action: Any, exc: IllegalAction,
