@@ -382,7 +382,7 @@ def _add_assigns(actions: list[Any], state: State, seat: int, studio: Studio,
                  tables: _SeatTables | None = None) -> None:
     """Append :func:`assign_actions` to ``actions``."""
     if studio.moves >= move_budget(studio):
-        actions.extend(_toward_plan(state, seat))
+        actions.extend(_moves_to(seat, studio, _plan(state, studio, None)))
         return
     table = (tables or _seat_tables(state.config.deck(), seat)).moves
     extend = actions.extend
@@ -440,9 +440,7 @@ def _plan(state: State, studio: Studio, seed: int | None) -> Mapping[int, _Targe
     """Where each card goes in a valid arrangement reaching the obligation (without a
     Second-Team Director, which could cost more than the seat has); a card left out stays
     in the hand."""
-    cards = [*studio.hand]
-    for film in studio.films:
-        cards.extend([slot.card for slot in film])
+    cards = [*studio.hand, *[slot.card for film in studio.films for slot in film]]
     cards.sort()
     if cards and cards[0] == SECOND_TEAM_TOKEN:  # the least id, if any
         del cards[0]
@@ -696,9 +694,12 @@ def apply_assign(state: State, action: AssignCard) -> State:
         moved = list(films)
         moved[film_to] = (*films[film_to], _slot(card, role))
         films = tuple(moved)
-    return _set(state, seat, new_studio(
+    # _set, inlined: this is the most frequent action of a game.
+    studios = list(phase.studios)
+    studios[seat] = new_studio(
         hand, films, studio.discards, studio.worthless, studio.second_team,
-        studio.moves + 1, studio.start, studio.obligation, taught, studio.finished))
+        studio.moves + 1, studio.start, studio.obligation, taught, studio.finished)
+    return with_phase(state, new_producing(tuple(studios)))
 
 
 def _without(films: tuple[tuple[Slot, ...], ...],
