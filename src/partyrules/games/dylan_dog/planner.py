@@ -461,8 +461,8 @@ class _Reach:
     hash and compare for less than the tuples of a :data:`_Key` (nor does the garbage
     collector walk a table of numbers)."""
 
-    __slots__ = ("ends", "memo", "moves", "place_ids", "places", "score", "sectors",
-                 "steps")
+    __slots__ = ("arrivals", "ends", "memo", "moves", "place_ids", "places", "score",
+                 "sectors", "steps")
 
     def __init__(self, moves: _Moves, score: Callable[[_End], float]) -> None:
         self.moves = moves
@@ -473,6 +473,7 @@ class _Reach:
         self.place_ids: dict[_Place, int] = {}
         self.sectors = moves.geo.board.sectors
         self.steps: dict[int, tuple[_Step, ...]] = {}
+        self.arrivals: dict[int, float] = {}
 
     def _end(self, end: _End) -> float:
         value = self.ends.get(end)
@@ -508,10 +509,18 @@ class _Reach:
 
     def _arrival(self, key: int, exact: bool) -> float:
         """The score of the move ``key`` ending where it stands (as :func:`_arrival`)."""
-        spot = key // _SPOT
-        end_key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "", 0,
-                         bool(key % 2), "move", -1, False)
-        return self._end(_arrival(self.moves.geo, end_key, exact=exact))
+        # Only the spot, the landing and exactness decide it: ~14,000 moves end at a
+        # few hundred of these, each scored once.
+        landed = key % 2
+        arrival = key - key % _SPOT + landed + 2 * exact
+        value = self.arrivals.get(arrival)
+        if value is None:
+            spot = key // _SPOT
+            end_key: _Key = (self.places[spot // self.sectors], spot % self.sectors, "", "",
+                             0, bool(landed), "move", -1, False)
+            value = self.arrivals[arrival] = self._end(
+                _arrival(self.moves.geo, end_key, exact=exact))
+        return value
 
     def throw(self, place: _Place, rotation: int, distance: int) -> float:
         """The best score of the ends a throw of ``distance`` from ``place`` under
