@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Hashable, Iterator
 from typing import Any
@@ -184,15 +185,15 @@ def constructed_recipes(game: AnyGame, rng: random.Random, state: Any, legal: li
     return recipes
 
 
-class Recipe:
+class Recipe(abc.ABC):
     """How to build one forged action: :meth:`build` makes it (again and again, equal
     each time)."""
 
     __slots__ = ()
 
+    @abc.abstractmethod
     def build(self) -> Any:
         """The action."""
-        raise NotImplementedError
 
 
 class _Nudge(Recipe):
