@@ -15,7 +15,9 @@ import partyrules
 from partyrules.core import testing
 from partyrules.core.records import (
     fast_evolve,
+    fast_new,
     fast_records,
+    fast_replace,
     replaced,
     without_every,
     without_first,
@@ -209,3 +211,26 @@ def test_without_first_and_without_every(items: list[int], value: int) -> None:
         assert every == tuple(items)
         with pytest.raises(ValueError):
             without_first(tuple(items), value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(), st.integers(), st.text(max_size=3), st.sampled_from(FIELDS))
+def test_fast_new_and_fast_replace_build_what_the_class_and_evolve_build(
+        x: int, y: int, label: str, field: str) -> None:
+    point = fast_new(Point)(x, y, label, ("t",))
+    assert point == Point(x, y, label, ("t",)) and type(point) is Point
+    assert fast_replace(Point, field)(point, 7) == attrs.evolve(point, **{field: 7})
+    assert point == Point(x, y, label, ("t",))  # the old record is left as it was
+
+
+def test_fast_new_and_fast_replace_refuse_what_fast_evolve_refuses() -> None:
+    @attrs.frozen(slots=True)
+    class Checked:
+        seat: int = attrs.field(validator=attrs.validators.ge(0))
+
+    with pytest.raises(TypeError, match=r"fast_new.*validator"):
+        fast_new(Checked)
+    with pytest.raises(TypeError, match=r"fast_replace.*validator"):
+        fast_replace(Checked, "seat")
+    with pytest.raises(TypeError, match="no field 'z'"):
+        fast_replace(Point, "z")

@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-__all__ = ["fast_evolve", "fast_records", "replaced", "without_every", "without_first"]
+__all__ = ["fast_evolve", "fast_new", "fast_records", "fast_replace", "replaced", "without_every",
+           "without_first"]
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -100,6 +101,68 @@ def evolve(old, changes):
     evolve.__doc__ = f"A {cls.__name__} equal to ``old`` but for ``changes``."
     built: Callable[[R, Mapping[str, Any]], R] = evolve
     return built
+
+
+def fast_new(cls: type[R]) -> Callable[..., R]:
+    """A fast ``cls(*values)`` for the attrs frozen slots class ``cls``: the values by
+    position, one per field in the class's order, stored in the new record's slots
+    without ``__init__`` (so only for a class :func:`fast_evolve` accepts; ``TypeError``
+    here otherwise). For a record a rule builds at every move from values it knows valid.
+
+    >>> @attrs.frozen(slots=True)
+    ... class Hand:
+    ...     seat: int
+    ...     cards: tuple[int, ...] = ()
+    >>> fast_new(Hand)(0, (4, 2))
+    Hand(seat=0, cards=(4, 2))
+    """
+    names = _plain_fields(cls, "fast_new")
+    stores = "\n".join(f"    set_{number}(record, {name})"
+                       for number, name in enumerate(names))
+    build: Callable[..., R] = _compiled(cls, names, "fast_new",
+                                        f"def build({', '.join(names)}):\n"
+                                        f"    record = new(cls)\n{stores}\n"
+                                        "    return record\n")
+    return build
+
+
+def fast_replace(cls: type[R], field: str) -> Callable[[R, Any], R]:
+    """A fast ``replace(record, value)`` for the attrs frozen slots class ``cls``: what
+    ``fast_evolve(cls)(record, {field: value})`` gives, without the mapping (for a field
+    a rule changes alone at every move, a game's phase say). ``TypeError`` for a class
+    :func:`fast_evolve` refuses, or a name that is no field of ``cls``.
+
+    >>> @attrs.frozen(slots=True)
+    ... class Hand:
+    ...     seat: int
+    ...     cards: tuple[int, ...] = ()
+    >>> fast_replace(Hand, "cards")(Hand(0, (4, 2)), ())
+    Hand(seat=0, cards=())
+    """
+    names = _plain_fields(cls, "fast_replace")
+    if field not in names:
+        raise TypeError(f"{cls.__name__} has no field {field!r}")
+    stores = "\n".join(f"    set_{number}(record, value)" if name == field
+                       else f"    set_{number}(record, old.{name})"
+                       for number, name in enumerate(names))
+    build: Callable[[R, Any], R] = _compiled(cls, names, "fast_replace",
+                                             "def build(old, value):\n"
+                                             f"    record = new(cls)\n{stores}\n"
+                                             "    return record\n")
+    return build
+
+
+def _compiled(cls: type, names: tuple[str, ...], maker: str, source: str) -> Any:
+    """The function ``build`` of ``source``, compiled with ``new`` (``object.__new__``),
+    ``cls`` and ``set_<i>`` (the slot setter of field ``names[i]``) in its globals."""
+    namespace: dict[str, Any] = {
+        "new": object.__new__, "cls": cls,
+        **{f"set_{number}": _slot_setter(cls, name, maker)
+           for number, name in enumerate(names)}}
+    exec(compile(source, f"<{maker} of {cls.__qualname__}>", "exec"), namespace)
+    build: types.FunctionType = namespace["build"]
+    build.__qualname__ = build.__name__ = f"{maker}_{cls.__name__}"
+    return build
 
 
 def fast_records(cls: type[R]) -> Callable[..., list[R]]:

@@ -18,7 +18,7 @@ import attrs
 
 from partyrules.core.config import ConfigRecord
 from partyrules.core.errors import InvalidConfig
-from partyrules.core.records import fast_evolve
+from partyrules.core.records import fast_evolve, fast_new, fast_replace
 from partyrules.core.rng import Rng
 from partyrules.games.hollywood.cards import (
     DEFAULT_CARD_DATA,
@@ -456,45 +456,17 @@ evolve: Callable[[State, Mapping[str, Any]], State] = fast_evolve(State)
 (:func:`partyrules.core.records.fast_evolve`)."""
 
 
-def _slot_builder(cls: type, source: str, name: str) -> Any:
-    """Compile ``source``, a function ``name`` that makes a ``cls`` by setting its slots
-    one by one (``set_<field>(record, value)``, ``record = new(cls)``). Only for a class
-    :func:`~partyrules.core.records.fast_evolve` accepts (asked first: it refuses one
-    with validators, converters, hooks or a cached hash, which this would skip)."""
-    fast_evolve(cls)
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, **{
-        f"set_{field.name}": getattr(cls, field.name).__set__ for field in attrs.fields(cls)}}
-    exec(compile(source, f"<{name} of {cls.__qualname__}>", "exec"), namespace)
-    return namespace[name]
-
-
-def _positional(cls: type) -> Any:
-    fields = [field.name for field in attrs.fields(cls)]
-    sets = "\n".join(f"    set_{name}(record, {name})" for name in fields)
-    return _slot_builder(cls, f"def build({', '.join(fields)}):\n    record = new(cls)\n"
-                              f"{sets}\n    return record\n", "build")
-
-
-def _with_phase() -> Any:
-    fields = [field.name for field in attrs.fields(State)]
-    sets = "\n".join(f"    set_{name}(record, old.{name})" for name in fields
-                     if name != "phase")
-    return _slot_builder(State, f"def with_phase(old, phase):\n    record = new(cls)\n"
-                                f"{sets}\n    set_phase(record, phase)\n    return record\n",
-                         "with_phase")
-
-
-with_phase: Callable[[State, Phase], State] = _with_phase()
+with_phase: Callable[[State, Phase], State] = fast_replace(State, "phase")
 """``with_phase(state, phase)``: ``evolve(state, {"phase": phase})`` without the
 mapping, for the moves of a simultaneous step, which change the phase alone."""
 new_studio: Callable[[tuple[int, ...], tuple[tuple[Slot, ...], ...], tuple[int, ...], int,
                       int, int, tuple[int, ...], int, tuple[tuple[int, int], ...], bool],
-                     Studio] = _positional(Studio)
+                     Studio] = fast_new(Studio)
 """``Studio(...)`` with the same arguments, by position, built slot by slot (a Stage 5
 move builds one)."""
-new_producing: Callable[[tuple[Studio, ...]], Producing] = _positional(Producing)
+new_producing: Callable[[tuple[Studio, ...]], Producing] = fast_new(Producing)
 """``Producing(studios)``, built slot by slot."""
-new_drafting: Callable[[tuple[int | None, ...]], Drafting] = _positional(Drafting)
+new_drafting: Callable[[tuple[int | None, ...]], Drafting] = fast_new(Drafting)
 """``Drafting(picks)``, built slot by slot."""
 
 
