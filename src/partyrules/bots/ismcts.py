@@ -92,15 +92,14 @@ class _Node:
 
 class _Seen:
     """What a walk found at a node in one state: who could act (empty when the game was
-    over; ``alone``, the one seat that could, else None), each actor's listed actions,
-    and the states that each child's action and each ruling of the table led to."""
+    over), each actor's listed actions, and the states that each child's action and each
+    ruling of the table led to."""
 
-    __slots__ = ("acting", "after", "alone", "listed", "ruled", "state")
+    __slots__ = ("acting", "after", "listed", "ruled", "state")
 
     def __init__(self, state: Any, acting: frozenset[int]) -> None:
         self.state = state  # held, so that no other state takes its id meanwhile
         self.acting = acting
-        self.alone: int | None = next(iter(acting)) if len(acting) == 1 else None
         self.listed: dict[int, _Listed] = {}
         self.after: dict[_Node, Any] = {}
         self.ruled: dict[Any, Any] = {}
@@ -226,10 +225,7 @@ class ISMCTSBot:
                 actor, forced = forced, None
             elif first and seat in acting:
                 actor = seat
-            elif seen.alone is not None:
-                actor = seen.alone
-                rng.randrange(1)  # the draw random_actor makes among one seat
-            else:
+            else:  # a lone seat too: random_actor draws among one, as it always has
                 actor = random_actor(acting, rng, TABLE_RATE)
             first = False
             if actor == TABLE:  # the table's rulings are chance, not searched
