@@ -484,19 +484,21 @@ class Match:
         step cap is reached or the match waits for an outside seat (then
         :attr:`waiting` names who may act)."""
         acting = self.game.to_act(self.state)
+        # While the game runs (``to_act`` is empty only once it is over), untimed and
+        # below the cap, a step needs none of the end's checks.
         if (not acting or self.time_limit is not None
                 or (self.max_steps is not None
                     and len(self.actions) - self._started >= self.max_steps)):
-            return self._step_checked(acting)
-        # The game runs (``to_act`` is empty only once it is over), no time is to be
-        # called and the cap is not reached: the checks above are all a step needs.
+            ended = self._end_or_time_up()
+            if ended is not None:
+                return ended
         if acting <= self._played:  # no outside seat: the turn model alone decides
-            return self._ask(random_actor(acting, self.rng, self.table_rate), acting)
+            return self._ask(self._actor(acting), acting)
         return self._step_outside(acting)
 
-    def _step_checked(self, acting: frozenset[int]) -> bool:
-        """:meth:`step` where the game may be over, the cap reached or time up
-        (``acting``: ``to_act`` of the current state)."""
+    def _end_or_time_up(self) -> bool | None:
+        """The end of :meth:`step` where the game may be over, the cap reached or time
+        up: False when over or capped, True once time was called, None to go on."""
         game = self.game
         if game.is_terminal(self.state) or self.capped:
             self._outside = ()
@@ -508,9 +510,7 @@ class Match:
                 self._outside = ()
                 self._apply(timer.time_up(self.state), game.apply)
                 return True
-        if acting <= self._played:
-            return self._ask(self._actor(acting), acting)
-        return self._step_outside(acting)
+        return None
 
     def _step_outside(self, acting: frozenset[int]) -> bool:
         """:meth:`step` where an outside seat may act (``acting``: who may)."""
@@ -653,8 +653,7 @@ class Match:
             self.states.append(after)
         if self._waited:
             self._waited = ()
-        if self.seed is not None:  # _reseed, written out: once a step
-            self.rng = match_rng(self.seed, len(self.actions))
+        self._reseed()
 
     def _reseed(self) -> None:
         if self.seed is not None:
